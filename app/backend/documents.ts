@@ -1,0 +1,255 @@
+// Document reads and writes through firestore/lite (REST): a write either succeeds or fails, with no
+// hidden offline queue, which is what the sync engine needs (architecture.md rule 5). Every result is
+// turned into plain data and parsed with the caller's zod schema; a document that fails its schema
+// is reported and skipped, so one bad record cannot break a whole screen.
+//
+// Server timestamps: every set and update writes `updatedAt`; a set without merge also writes
+// `createdAt` unless the data carries one. A set with merge leaves `createdAt` alone, because it
+// cannot know without a read whether the document is new.
+import { z } from 'zod';
+import { BATCH_MAX_OPERATIONS, LIST_DEFAULT_LIMIT } from '~/config/constants';
+import { getLiteFirestore } from './app';
+import { toPlainDocument } from './codec';
+import { BACKEND_MESSAGES, BackendError } from './errors';
+import { request } from './request';
+import type { DocumentData, FieldValue } from 'firebase/firestore/lite';
+
+export type FilterOp =
+  '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'not-in' | 'array-contains' | 'array-contains-any';
+
+export interface Filter {
+  field: string;
+  op: FilterOp;
+  value: unknown;
+}
+
+export interface ListOptions {
+  filters?: Filter[];
+  orderBy?: { field: string; direction?: 'asc' | 'desc' }[];
+  /** Most documents returned; LIST_DEFAULT_LIMIT (10) when absent. */
+  limit?: number;
+  /** No limit at all, for the sync engine's full refresh. Wins over `limit`. */
+  all?: boolean;
+}
+
+export interface BackendResult {
+  success: true;
+  message: string;
+}
+
+export type BatchOperation =
+  | { type: 'set'; collection: string; id: string; data: Record<string, unknown>; merge?: boolean }
+  | { type: 'update'; collection: string; id: string; data: Record<string, unknown> }
+  | { type: 'delete'; collection: string; id: string };
+
+/** Where the remote collection versions live (spec §3). */
+export const COLLECTION_VERSIONS_PATH = { collection: 'system', id: 'collectionVersions' } as const;
+
+export const collectionVersionsSchema = z.object({
+  id: z.string(),
+  collections: z
+    .record(
+      z.object({
+        version: z.string(),
+        updatedAt: z.string().nullable().optional(),
+      }),
+    )
+    .default({}),
+  lastUpdated: z.string().nullable().optional(),
+});
+export type CollectionVersions = z.infer<typeof collectionVersionsSchema>;
+
+function loadSdk() {
+  return import('firebase/firestore/lite');
+}
+
+/** Parses one document; a failure is reported (not thrown) and yields null. */
+function parseDocument<T>(
+  collectionPath: string,
+  id: string,
+  data: Record<string, unknown>,
+  schema: z.ZodType<T, z.ZodTypeDef, unknown>,
+): T | null {
+  const result = schema.safeParse(toPlainDocument(id, data));
+  if (result.success) return result.data;
+  console.warn(
+    `Skipping ${collectionPath}/${id}: it does not match its schema`,
+    result.error.issues,
+  );
+  return null;
+}
+
+/** The written data: the document key is not repeated inside it, and server timestamps are added. */
+function prepareWrite(
+  data: Record<string, unknown>,
+  serverTimestamp: () => FieldValue,
+  addCreatedAt: boolean,
+): DocumentData {
+  const { id: _id, ...fields } = data;
+  const prepared: DocumentData = { ...fields, updatedAt: serverTimestamp() };
+  if (addCreatedAt && (fields.createdAt === undefined || fields.createdAt === null)) {
+    prepared.createdAt = serverTimestamp();
+  }
+  return prepared;
+}
+
+/** Reads one document; null when it does not exist or does not match `schema`. */
+export async function getDocument<T>(
+  collectionPath: string,
+  id: string,
+  schema: z.ZodType<T, z.ZodTypeDef, unknown>,
+): Promise<T | null> {
+  return request(BACKEND_MESSAGES.getFailed, async () => {
+    const [db, { doc, getDoc }] = await Promise.all([getLiteFirestore(), loadSdk()]);
+    const snapshot = await getDoc(doc(db, collectionPath, id));
+    const data = snapshot.data();
+    return data ? parseDocument(collectionPath, snapshot.id, data, schema) : null;
+  });
+}
+
+/** Queries a collection: filters, then ordering, then the limit (10 unless told otherwise). */
+export async function listDocuments<T>(
+  collectionPath: string,
+  schema: z.ZodType<T, z.ZodTypeDef, unknown>,
+  options: ListOptions = {},
+): Promise<T[]> {
+  return request(BACKEND_MESSAGES.getFailed, async () => {
+    const [db, sdk] = await Promise.all([getLiteFirestore(), loadSdk()]);
+    const constraints = [
+      ...(options.filters ?? []).map((f) => sdk.where(f.field, f.op, f.value)),
+      ...(options.orderBy ?? []).map((o) => sdk.orderBy(o.field, o.direction ?? 'asc')),
+      ...(options.all ? [] : [sdk.limit(options.limit ?? LIST_DEFAULT_LIMIT)]),
+    ];
+    const snapshot = await sdk.getDocs(
+      sdk.query(sdk.collection(db, collectionPath), ...constraints),
+    );
+    const items: T[] = [];
+    for (const document of snapshot.docs) {
+      const item = parseDocument(collectionPath, document.id, document.data(), schema);
+      if (item !== null) items.push(item);
+    }
+    return items;
+  });
+}
+
+/** Creates or replaces a document; with `merge`, only the given fields change. */
+export async function setDocument(
+  collectionPath: string,
+  id: string,
+  data: Record<string, unknown>,
+  options: { merge?: boolean } = {},
+): Promise<BackendResult> {
+  return request(BACKEND_MESSAGES.saveFailed, async () => {
+    const [db, { doc, serverTimestamp, setDoc }] = await Promise.all([
+      getLiteFirestore(),
+      loadSdk(),
+    ]);
+    const merge = options.merge ?? false;
+    await setDoc(doc(db, collectionPath, id), prepareWrite(data, serverTimestamp, !merge), {
+      merge,
+    });
+    return { success: true, message: BACKEND_MESSAGES.documentSaved };
+  });
+}
+
+/**
+ * Changes the given fields of an existing document (dotted keys reach into maps). A missing document
+ * fails with 'Failed to save item' and code 'not-found'.
+ */
+export async function updateDocument(
+  collectionPath: string,
+  id: string,
+  data: Record<string, unknown>,
+): Promise<BackendResult> {
+  return request(BACKEND_MESSAGES.saveFailed, async () => {
+    const [db, { doc, serverTimestamp, updateDoc }] = await Promise.all([
+      getLiteFirestore(),
+      loadSdk(),
+    ]);
+    await updateDoc(doc(db, collectionPath, id), prepareWrite(data, serverTimestamp, false));
+    return { success: true, message: BACKEND_MESSAGES.documentUpdated };
+  });
+}
+
+/** Deletes a document; deleting one that does not exist succeeds, as in Firestore. */
+export async function deleteDocument(collectionPath: string, id: string): Promise<BackendResult> {
+  return request(BACKEND_MESSAGES.deleteFailed, async () => {
+    const [db, { deleteDoc, doc }] = await Promise.all([getLiteFirestore(), loadSdk()]);
+    await deleteDoc(doc(db, collectionPath, id));
+    return { success: true, message: BACKEND_MESSAGES.documentDeleted };
+  });
+}
+
+/** Applies all operations atomically: either every one takes effect or none does. */
+export async function commitBatch(ops: BatchOperation[]): Promise<BackendResult> {
+  if (ops.length > BATCH_MAX_OPERATIONS) {
+    throw new BackendError(BACKEND_MESSAGES.batchTooLarge, { code: 'invalid-argument' });
+  }
+  if (ops.length === 0) return { success: true, message: BACKEND_MESSAGES.batchCompleted };
+  return request(BACKEND_MESSAGES.saveFailed, async () => {
+    const [db, { doc, serverTimestamp, writeBatch }] = await Promise.all([
+      getLiteFirestore(),
+      loadSdk(),
+    ]);
+    const batch = writeBatch(db);
+    for (const op of ops) {
+      const ref = doc(db, op.collection, op.id);
+      if (op.type === 'delete') {
+        batch.delete(ref);
+      } else if (op.type === 'update') {
+        batch.update(ref, prepareWrite(op.data, serverTimestamp, false));
+      } else {
+        const merge = op.merge ?? false;
+        batch.set(ref, prepareWrite(op.data, serverTimestamp, !merge), { merge });
+      }
+    }
+    await batch.commit();
+    return { success: true, message: BACKEND_MESSAGES.batchCompleted };
+  });
+}
+
+/** The remote version document, or null when it has not been initialised. */
+export async function getCollectionVersions(): Promise<CollectionVersions | null> {
+  const { collection, id } = COLLECTION_VERSIONS_PATH;
+  return getDocument(collection, id, collectionVersionsSchema);
+}
+
+/** Creates the version document with an empty `collections` map (spec §7). */
+export async function initCollectionVersions(): Promise<BackendResult> {
+  return request(BACKEND_MESSAGES.saveFailed, async () => {
+    const [db, { doc, serverTimestamp, setDoc }] = await Promise.all([
+      getLiteFirestore(),
+      loadSdk(),
+    ]);
+    const { collection, id } = COLLECTION_VERSIONS_PATH;
+    await setDoc(doc(db, collection, id), { collections: {}, lastUpdated: serverTimestamp() });
+    return { success: true, message: BACKEND_MESSAGES.documentSaved };
+  });
+}
+
+/**
+ * Records new versions for the named collections, stamping each and `lastUpdated` with the server
+ * time. Other collections' entries are kept (a merge), and a missing document is created.
+ */
+export async function updateCollectionVersions(
+  collections: Record<string, string | { version: string }>,
+): Promise<BackendResult> {
+  return request(BACKEND_MESSAGES.saveFailed, async () => {
+    const [db, { doc, serverTimestamp, setDoc }] = await Promise.all([
+      getLiteFirestore(),
+      loadSdk(),
+    ]);
+    const entries: DocumentData = {};
+    for (const [name, value] of Object.entries(collections)) {
+      const version = typeof value === 'string' ? value : value.version;
+      entries[name] = { version, updatedAt: serverTimestamp() };
+    }
+    const { collection, id } = COLLECTION_VERSIONS_PATH;
+    await setDoc(
+      doc(db, collection, id),
+      { collections: entries, lastUpdated: serverTimestamp() },
+      { merge: true },
+    );
+    return { success: true, message: BACKEND_MESSAGES.documentUpdated };
+  });
+}
