@@ -6,13 +6,19 @@
 // Server timestamps: every set and update writes `updatedAt`; a set without merge also writes
 // `createdAt` unless the data carries one. A set with merge leaves `createdAt` alone, because it
 // cannot know without a read whether the document is new.
-import { z } from 'zod';
 import { BATCH_MAX_OPERATIONS, LIST_DEFAULT_LIMIT } from '~/config/constants';
+import {
+  collectionVersionsSchema,
+  memberSchema,
+  type CollectionVersions,
+  type Member,
+} from '~/data/records';
 import { getLiteFirestore } from './app';
 import { toPlainDocument } from './codec';
 import { BACKEND_MESSAGES, BackendError } from './errors';
 import { request } from './request';
 import type { DocumentData, FieldValue } from 'firebase/firestore/lite';
+import type { z } from 'zod';
 
 export type FilterOp =
   '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'not-in' | 'array-contains' | 'array-contains-any';
@@ -45,19 +51,10 @@ export type BatchOperation =
 /** Where the remote collection versions live (spec §3). */
 export const COLLECTION_VERSIONS_PATH = { collection: 'system', id: 'collectionVersions' } as const;
 
-export const collectionVersionsSchema = z.object({
-  id: z.string(),
-  collections: z
-    .record(
-      z.object({
-        version: z.string(),
-        updatedAt: z.string().nullable().optional(),
-      }),
-    )
-    .default({}),
-  lastUpdated: z.string().nullable().optional(),
-});
-export type CollectionVersions = z.infer<typeof collectionVersionsSchema>;
+/** The Members profiles, keyed by the account's uid (spec §3). */
+export const MEMBERS_COLLECTION = 'Members';
+
+export type { CollectionVersions, Member };
 
 function loadSdk() {
   return import('firebase/firestore/lite');
@@ -251,5 +248,24 @@ export async function updateCollectionVersions(
       { merge: true },
     );
     return { success: true, message: BACKEND_MESSAGES.documentUpdated };
+  });
+}
+
+/** The Members profile of an account, or null when it has none (spec §5: treated as a mismatch). */
+export async function getMember(uid: string): Promise<Member | null> {
+  return getDocument(MEMBERS_COLLECTION, uid, memberSchema);
+}
+
+/**
+ * Stamps the member's profile with `lastUpdated` (server time), spec §7. Only that field is
+ * written, so a member may do it on their own profile.
+ */
+export async function touchMember(uid: string): Promise<void> {
+  await request(BACKEND_MESSAGES.saveFailed, async () => {
+    const [db, { doc, serverTimestamp, updateDoc }] = await Promise.all([
+      getLiteFirestore(),
+      loadSdk(),
+    ]);
+    await updateDoc(doc(db, MEMBERS_COLLECTION, uid), { lastUpdated: serverTimestamp() });
   });
 }
