@@ -1,0 +1,273 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { allowConsoleErrors } from '../../test/console';
+import { createCacheService, type CacheService } from './cache-service';
+import { CHUNK_COUNT, openDatabase, readLayout, readMetadata, writeMetadata } from './db';
+
+let counter = 0;
+const services: CacheService[] = [];
+
+function newService(
+  dbName = `cache-test-${++counter}`,
+  schemas: Record<string, z.ZodType<unknown>> = {},
+) {
+  const service = createCacheService({ dbName, schemaFor: (c) => schemas[c] });
+  services.push(service);
+  return service;
+}
+
+afterEach(() => {
+  for (const service of services.splice(0)) service.dispose();
+});
+
+const studentSchema = z
+  .object({ id: z.string(), firstName: z.string(), lastName: z.string() })
+  .passthrough();
+
+describe('cache service', () => {
+  it('refuses every operation with the spec message until a user has initialised it', async () => {
+    const cache = newService();
+    await expect(cache.list('students')).rejects.toThrow('Cache service not initialized');
+    await expect(cache.save('students', { firstName: 'A' })).rejects.toThrow(
+      'Cache service not initialized',
+    );
+  });
+
+  it('rejects a collection that is not in the cache configuration', async () => {
+    const cache = newService();
+    await cache.init({ uid: 'u1' });
+    await expect(cache.get('nope', 'x')).rejects.toThrow(
+      'Collection not found in cache configuration',
+    );
+  });
+
+  it('gives a new item a temp_ id, stores it and its pending change before resolving', async () => {
+    const cache = newService();
+    await cache.init({ uid: 'u1' });
+    const saved = await cache.save('students', { firstName: 'Ada', lastName: 'Lovelace' });
+    expect(saved?.id).toMatch(/^temp_[0-9a-f-]{36}$/);
+
+    // A second service on the same database is a reloaded tab: nothing may live only in memory.
+    const reloaded = newService(cache.dbName);
+    await reloaded.init({ uid: 'u1' });
+    expect(await reloaded.get('students', saved?.id ?? '')).toMatchObject({ firstName: 'Ada' });
+    const pending = await reloaded.pendingChanges();
+    expect(pending).toHaveLength(1);
+    expect(pending[0]).toMatchObject({
+      collectionName: 'students',
+      itemId: saved?.id,
+      operation: 'create',
+      retryCount: 0,
+    });
+  });
+
+  it('coalesces a create followed by updates into one create, and anything followed by a delete into a delete', async () => {
+    const cache = newService();
+    await cache.init({ uid: 'u1' });
+    const a = await cache.save('students', { firstName: 'A', lastName: 'One' });
+    await cache.save('students', { id: a?.id, lastName: 'Uno' });
+    let pending = await cache.pendingChanges();
+    expect(pending).toHaveLength(1);
+    expect(pending[0]).toMatchObject({
+      operation: 'create',
+      data: { firstName: 'A', lastName: 'Uno' },
+    });
+
+    await cache.delete('students', a?.id ?? '');
+    pending = await cache.pendingChanges();
+    expect(pending).toHaveLength(1);
+    expect(pending[0]?.operation).toBe('delete');
+    expect(await cache.get('students', a?.id ?? '')).toBeNull();
+  });
+
+  it('lists with filters, multi-field sort and the default limit of 10', async () => {
+    const cache = newService();
+    await cache.init({ uid: 'u1' });
+    const ops = Array.from({ length: 30 }, (_, i) => ({
+      type: 'save' as const,
+      collection: 'students',
+      item: { firstName: `S${String(i).padStart(2, '0')}`, lastName: 'X', grade: i % 3 },
+    }));
+    expect(await cache.batch(ops)).toBe(30);
+    expect(await cache.list('students')).toHaveLength(10);
+    const grade2 = await cache.list('students', {
+      filters: [{ field: 'grade', op: '==', value: 2 }],
+      sort: { field: 'firstName', direction: 'desc' },
+      limit: Infinity,
+    });
+    expect(grade2).toHaveLength(10);
+    expect(grade2[0]?.firstName).toBe('S29');
+    expect(grade2[9]?.firstName).toBe('S02');
+  });
+
+  it('refuses a batch of more than 500 operations with the spec message', async () => {
+    const cache = newService();
+    await cache.init({ uid: 'u1' });
+    const ops = Array.from({ length: 501 }, () => ({
+      type: 'save' as const,
+      collection: 'students',
+      item: { firstName: 'x' },
+    }));
+    await expect(cache.batch(ops)).rejects.toThrow(
+      'Batch operations exceed the maximum limit of 500 operations',
+    );
+  });
+
+  it('logs and returns false when deleting an item that is not cached', async () => {
+    allowConsoleErrors();
+    const cache = newService();
+    await cache.init({ uid: 'u1' });
+    expect(await cache.delete('students', 'missing')).toBe(false);
+    expect(console.error).toHaveBeenCalledWith(
+      '[cache] Failed to delete item',
+      expect.objectContaining({ message: 'Item not found with ID: missing' }),
+    );
+  });
+
+  it('discards a corrupted cached record without crashing and marks the collection for refetch', async () => {
+    const cache = newService(undefined, { students: studentSchema });
+    await cache.init({ uid: 'u1' });
+    const good = await cache.save('students', { firstName: 'Good', lastName: 'Record' });
+    await cache.applyRefresh(
+      {
+        name: 'students',
+        remoteName: 'students',
+        cached: true,
+        syncFrequencyMs: 1,
+        cacheDurationMs: 1,
+        prioritySync: true,
+        requiresAuth: true,
+        version: '1.0.0',
+      },
+      [{ id: good?.id ?? '', firstName: 'Good', lastName: 'Record' }],
+      '1.0.0',
+    );
+    // Corrupt the stored data behind the service's back: a wrong type, and a non-object entry.
+    const db = await openDatabase(cache.dbName);
+    for (let chunk = 0; chunk < CHUNK_COUNT; chunk++) {
+      await db.collections.setItem(`students::${chunk}`, {
+        collectionName: 'students',
+        chunk,
+        items:
+          chunk === 0
+            ? { bad1: { id: 'bad1', collectionName: 'students', firstName: 42 }, bad2: 'garbage' }
+            : {},
+      });
+    }
+    const chunkOfGood = (await import('./db')).chunkOf(good?.id ?? '');
+    await db.collections.setItem(`students::${chunkOfGood}`, {
+      collectionName: 'students',
+      chunk: chunkOfGood,
+      items: {
+        ...(chunkOfGood === 0
+          ? { bad1: { id: 'bad1', collectionName: 'students', firstName: 42 }, bad2: 'garbage' }
+          : {}),
+        [good?.id ?? '']: {
+          id: good?.id,
+          collectionName: 'students',
+          firstName: 'Good',
+          lastName: 'Record',
+        },
+      },
+    });
+
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const reader = newService(cache.dbName, { students: studentSchema });
+    await reader.init({ uid: 'u1' });
+    const items = await reader.list('students', { limit: Infinity });
+    expect(items.map((i) => i.id)).toEqual([good?.id]);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Discarded 2 students record(s)'));
+    expect((await readMetadata(db, 'students'))?.needsRefetch).toBe(true);
+  });
+
+  it('leaves no cached record in IndexedDB after clearCache', async () => {
+    const cache = newService();
+    await cache.init({ uid: 'u1' });
+    await cache.save('students', { firstName: 'A' });
+    await cache.save('families', { familyName: 'F' });
+    expect(await cache.clear()).toBe(true);
+    const db = await openDatabase(cache.dbName);
+    expect(await db.collections.length()).toBe(0);
+    expect(await db.pendingChanges.length()).toBe(0);
+    expect(await db.metadata.length()).toBe(0);
+    await expect(cache.list('students')).rejects.toThrow('Cache service not initialized');
+  });
+
+  it("wipes the previous user's cache when a different user signs in", async () => {
+    const cache = newService();
+    await cache.init({ uid: 'alice' });
+    await cache.save('students', { firstName: 'Alice-only' });
+    await cache.init({ uid: 'bob' });
+    expect(await cache.list('students')).toEqual([]);
+    expect(await cache.pendingChanges()).toEqual([]);
+    expect((await readLayout(await openDatabase(cache.dbName)))?.uid).toBe('bob');
+  });
+
+  it('migrates the one-record-per-item layout 0 into chunk and queue records', async () => {
+    const dbName = `cache-test-${++counter}`;
+    const legacy = await openDatabase(dbName);
+    await legacy.collections.setItem('s1', {
+      id: 's1',
+      collectionName: 'students',
+      firstName: 'Old',
+    });
+    await legacy.pendingChanges.setItem('c1', {
+      id: 'c1',
+      collectionName: 'students',
+      operation: 'update',
+      data: { id: 's1', firstName: 'Old' },
+      timestamp: 1,
+      retryCount: 2,
+    });
+    const cache = newService(dbName);
+    await cache.init({ uid: 'u1' });
+    expect(await cache.get('students', 's1')).toMatchObject({ firstName: 'Old' });
+    expect(await cache.pendingChanges()).toEqual([
+      expect.objectContaining({ id: 'c1', itemId: 's1', operation: 'update', retryCount: 2 }),
+    ]);
+    expect(await legacy.collections.getItem('s1')).toBeNull();
+    expect((await readLayout(legacy))?.layoutVersion).toBe(1);
+  });
+
+  it("lets a second tab see the first tab's write without a reload", async () => {
+    const tabA = newService();
+    const tabB = newService(tabA.dbName);
+    await tabA.init({ uid: 'u1' });
+    await tabB.init({ uid: 'u1' });
+    expect(await tabB.list('students')).toEqual([]); // B now holds a (stale) memory copy
+    const heard = new Promise((resolve) => tabB.subscribe(resolve));
+    await tabA.save('students', { firstName: 'From A' });
+    await expect(heard).resolves.toMatchObject({ collections: ['students'], source: 'other-tab' });
+    expect(await tabB.list('students')).toEqual([expect.objectContaining({ firstName: 'From A' })]);
+  });
+
+  it('serialises concurrent writes from two tabs so that no pending change is lost', async () => {
+    const tabA = newService();
+    const tabB = newService(tabA.dbName);
+    await tabA.init({ uid: 'u1' });
+    await tabB.init({ uid: 'u1' });
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? tabA : tabB).save('students', { firstName: `N${i}` }),
+      ),
+    );
+    expect(await tabA.pendingChanges()).toHaveLength(20);
+    expect(await tabB.count('students')).toBe(20);
+  });
+
+  it('keeps metadata readable through the typed helpers', async () => {
+    const cache = newService();
+    await cache.init({ uid: 'u1' });
+    const db = await openDatabase(cache.dbName);
+    await writeMetadata(db, {
+      name: 'students',
+      version: '1.0.0',
+      lastSynced: 5,
+      syncFrequency: 1,
+      requiresAuth: true,
+      cacheDuration: 2,
+      prioritySync: true,
+    });
+    expect(await cache.getMetadata('students')).toMatchObject({ lastSynced: 5 });
+  });
+});

@@ -1,0 +1,101 @@
+// The collection registry: which collections the cache service knows, and each one's sync
+// parameters. The seven cached collections of spec §9 take their values from COLLECTION_SYNC_CONFIG;
+// the others (attendance, events, …) are our own choice (docs/decisions/011-collection-registry.md).
+// To add a collection, add one entry to EXTRA_COLLECTIONS (or call registerCollection at start-up).
+import {
+  COLLECTION_SYNC_CONFIG,
+  DEFAULT_COLLECTION_VERSION,
+  type CollectionSyncConfig,
+} from '~/config/constants';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export interface CollectionDefinition extends CollectionSyncConfig {
+  /** The name the cache, the pending-changes queue and the routes use. */
+  name: string;
+  /** The backend's collection path (Firestore names are case-sensitive: 'Members', 'Notifications'). */
+  remoteName: string;
+  /**
+   * Whether items are kept in the local cache and refreshed by the sync engine. A collection that is
+   * not cached (Notifications, which has its own live query) can still be written offline: its writes
+   * go through the same pending-changes queue.
+   */
+  cached: boolean;
+}
+
+export const COLLECTION_NOT_FOUND_MESSAGE = 'Collection not found in cache configuration';
+
+/** Collections beyond spec §9 that are cached and writable offline (domain.md). */
+const EXTRA_COLLECTIONS: readonly CollectionDefinition[] = [
+  // Roll calls are taken in classrooms without Wi-Fi: refreshed often, first.
+  extra('attendance', { syncFrequencyMs: 1 * HOUR, cacheDurationMs: 7 * DAY, prioritySync: true }),
+  extra('events', { syncFrequencyMs: 6 * HOUR, cacheDurationMs: 14 * DAY, prioritySync: false }),
+  extra('conversations', {
+    syncFrequencyMs: 15 * MINUTE,
+    cacheDurationMs: 7 * DAY,
+    prioritySync: false,
+  }),
+  extra('parentInquiries', {
+    syncFrequencyMs: 1 * HOUR,
+    cacheDurationMs: 7 * DAY,
+    prioritySync: false,
+  }),
+  extra('resources', {
+    syncFrequencyMs: 24 * HOUR,
+    cacheDurationMs: 30 * DAY,
+    prioritySync: false,
+  }),
+  {
+    ...extra('Notifications', { syncFrequencyMs: DAY, cacheDurationMs: DAY, prioritySync: false }),
+    cached: false,
+  },
+];
+
+function extra(
+  name: string,
+  params: Pick<CollectionSyncConfig, 'syncFrequencyMs' | 'cacheDurationMs' | 'prioritySync'>,
+): CollectionDefinition {
+  return {
+    name,
+    remoteName: name,
+    cached: true,
+    requiresAuth: true,
+    version: DEFAULT_COLLECTION_VERSION,
+    ...params,
+  };
+}
+
+/** The Members profile collection is spelt with a capital M in Firestore (spec §3). */
+const REMOTE_NAMES: Record<string, string> = { members: 'Members' };
+
+const registry = new Map<string, CollectionDefinition>();
+
+for (const [name, config] of Object.entries(COLLECTION_SYNC_CONFIG)) {
+  registry.set(name, { ...config, name, remoteName: REMOTE_NAMES[name] ?? name, cached: true });
+}
+for (const definition of EXTRA_COLLECTIONS) registry.set(definition.name, definition);
+
+/** Adds or replaces a collection definition (for collections added after start-up, and tests). */
+export function registerCollection(definition: CollectionDefinition): void {
+  registry.set(definition.name, definition);
+}
+
+/** The definition of `name`, or throws 'Collection not found in cache configuration'. */
+export function getCollectionDefinition(name: string): CollectionDefinition {
+  const definition = registry.get(name);
+  if (!definition) throw new Error(COLLECTION_NOT_FOUND_MESSAGE);
+  return definition;
+}
+
+export function isKnownCollection(name: string): boolean {
+  return registry.has(name);
+}
+
+/** Every cached collection, priority collections first (spec §4 "Synchronisation"). */
+export function cachedCollections(): CollectionDefinition[] {
+  return [...registry.values()]
+    .filter((d) => d.cached)
+    .sort((a, b) => Number(b.prioritySync) - Number(a.prioritySync));
+}

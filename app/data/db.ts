@@ -1,0 +1,347 @@
+// LearningCenterDB: the physical layout of the local cache (decision 010). Three localforage stores
+// in one IndexedDB database, as spec §3 names them, but with bulk-friendly records inside:
+//   collections     "<collection>::<chunk>" → { collectionName, chunk, items: { [id]: item } }
+//   metadata        "<collection>" → CollectionMetadata, plus "__layout" → { layoutVersion, uid }
+//   pendingChanges  "<collection>" → { collectionName, changes: PendingChange[] }
+// localforage opens one transaction per setItem, so one record per chunk (not per item) is what makes
+// writing 10,000 items cheap. Do not change this layout without bumping LAYOUT_VERSION and adding a
+// migration below.
+import localforage from 'localforage';
+import { z } from 'zod';
+import { LOCAL_DB_NAME } from '~/config/constants';
+
+/** Version of the physical layout inside the stores (not IndexedDB's own version number). */
+export const LAYOUT_VERSION = 1;
+/** Items of a collection are spread over this many records by a hash of their id. */
+export const CHUNK_COUNT = 16;
+const LAYOUT_KEY = '__layout';
+
+export const cachedItemSchema = z
+  .object({ id: z.string().min(1), collectionName: z.string() })
+  .catchall(z.unknown());
+export type StoredItem = z.infer<typeof cachedItemSchema>;
+
+const chunkRecordSchema = z.object({
+  collectionName: z.string(),
+  chunk: z.number().int(),
+  items: z.record(z.unknown()),
+});
+
+export const collectionMetadataSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  lastSynced: z.number().nullable(),
+  syncFrequency: z.number(),
+  requiresAuth: z.boolean(),
+  cacheDuration: z.number(),
+  prioritySync: z.boolean(),
+  /** Set when a cached record failed its schema: the next sync fetches the collection again. */
+  needsRefetch: z.boolean().optional(),
+});
+export type CollectionMetadata = z.infer<typeof collectionMetadataSchema>;
+
+export const pendingChangeSchema = z.object({
+  id: z.string(),
+  collectionName: z.string(),
+  /** The document the change applies to (for a create, the client-generated `temp_…` id). */
+  itemId: z.string(),
+  operation: z.enum(['create', 'update', 'delete']),
+  data: z.record(z.unknown()).nullable(),
+  timestamp: z.number(),
+  retryCount: z.number().int(),
+  error: z.string().optional(),
+  /** Backend error code of a permanent failure (PERMISSION_DENIED, NOT_FOUND, …). */
+  errorCode: z.string().optional(),
+  /** Not retried before this time (exponential backoff after a transient failure). */
+  nextAttemptAt: z.number().optional(),
+  /** Bumped when a later write is coalesced into this change, so an in-flight copy is not removed. */
+  revision: z.number().int(),
+});
+export type PendingChange = z.infer<typeof pendingChangeSchema>;
+
+const queueRecordSchema = z.object({
+  collectionName: z.string(),
+  changes: z.array(z.unknown()),
+});
+
+const layoutRecordSchema = z.object({
+  layoutVersion: z.number().int(),
+  uid: z.string().nullable(),
+});
+
+export interface LocalDatabase {
+  name: string;
+  collections: LocalForage;
+  metadata: LocalForage;
+  pendingChanges: LocalForage;
+}
+
+/** Opens (lazily creates) the three stores. Sequential `ready()` avoids racing version upgrades. */
+export async function openDatabase(name: string = LOCAL_DB_NAME): Promise<LocalDatabase> {
+  const make = (storeName: string) =>
+    localforage.createInstance({ name, storeName, driver: localforage.INDEXEDDB });
+  const db = {
+    name,
+    collections: make('collections'),
+    metadata: make('metadata'),
+    pendingChanges: make('pendingChanges'),
+  };
+  await db.collections.ready();
+  await db.metadata.ready();
+  await db.pendingChanges.ready();
+  return db;
+}
+
+export function chunkOf(id: string): number {
+  // FNV-1a: cheap, stable across tabs and releases (part of the layout).
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) {
+    hash ^= id.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % CHUNK_COUNT;
+}
+
+const chunkKey = (collection: string, chunk: number) => `${collection}::${chunk}`;
+
+/** Reads every chunk of a collection. Entries are returned unparsed: the caller validates them. */
+export async function readCollectionChunks(
+  db: LocalDatabase,
+  collection: string,
+): Promise<Map<string, unknown>> {
+  const records = await Promise.all(
+    Array.from({ length: CHUNK_COUNT }, (_, chunk) =>
+      db.collections.getItem<unknown>(chunkKey(collection, chunk)),
+    ),
+  );
+  const items = new Map<string, unknown>();
+  for (const record of records) {
+    const parsed = chunkRecordSchema.safeParse(record);
+    if (!parsed.success) continue;
+    for (const [id, item] of Object.entries(parsed.data.items)) items.set(id, item);
+  }
+  return items;
+}
+
+/** Reads one chunk's items (for a read-modify-write of a few items). */
+async function readChunk(
+  db: LocalDatabase,
+  collection: string,
+  chunk: number,
+): Promise<Record<string, unknown>> {
+  const parsed = chunkRecordSchema.safeParse(
+    await db.collections.getItem<unknown>(chunkKey(collection, chunk)),
+  );
+  return parsed.success ? parsed.data.items : {};
+}
+
+async function writeChunk(
+  db: LocalDatabase,
+  collection: string,
+  chunk: number,
+  items: Record<string, unknown>,
+): Promise<void> {
+  const key = chunkKey(collection, chunk);
+  if (Object.keys(items).length === 0) await db.collections.removeItem(key);
+  else await db.collections.setItem(key, { collectionName: collection, chunk, items });
+}
+
+/** Applies puts and deletes to a collection, touching only the chunks involved. */
+export async function patchCollection(
+  db: LocalDatabase,
+  collection: string,
+  puts: readonly StoredItem[],
+  deletes: readonly string[] = [],
+): Promise<void> {
+  const byChunk = new Map<number, { puts: StoredItem[]; deletes: string[] }>();
+  const entry = (chunk: number) => {
+    let e = byChunk.get(chunk);
+    if (!e) byChunk.set(chunk, (e = { puts: [], deletes: [] }));
+    return e;
+  };
+  for (const item of puts) entry(chunkOf(item.id)).puts.push(item);
+  for (const id of deletes) entry(chunkOf(id)).deletes.push(id);
+  await Promise.all(
+    [...byChunk].map(async ([chunk, change]) => {
+      const items = await readChunk(db, collection, chunk);
+      for (const id of change.deletes) delete items[id];
+      for (const item of change.puts) items[item.id] = item;
+      await writeChunk(db, collection, chunk, items);
+    }),
+  );
+}
+
+/** Replaces a whole collection (a full refresh): at most CHUNK_COUNT writes, whatever its size. */
+export async function replaceCollection(
+  db: LocalDatabase,
+  collection: string,
+  items: readonly StoredItem[],
+): Promise<void> {
+  const chunks: Record<string, unknown>[] = Array.from({ length: CHUNK_COUNT }, () => ({}));
+  for (const item of items) {
+    const chunk = chunks[chunkOf(item.id)];
+    if (chunk) chunk[item.id] = item;
+  }
+  await Promise.all(
+    chunks.map((chunkItems, chunk) => writeChunk(db, collection, chunk, chunkItems)),
+  );
+}
+
+export async function removeCollection(db: LocalDatabase, collection: string): Promise<void> {
+  await Promise.all(
+    Array.from({ length: CHUNK_COUNT }, (_, chunk) =>
+      db.collections.removeItem(chunkKey(collection, chunk)),
+    ),
+  );
+}
+
+export async function readMetadata(
+  db: LocalDatabase,
+  collection: string,
+): Promise<CollectionMetadata | null> {
+  const parsed = collectionMetadataSchema.safeParse(await db.metadata.getItem<unknown>(collection));
+  return parsed.success ? parsed.data : null;
+}
+
+export async function writeMetadata(
+  db: LocalDatabase,
+  metadata: CollectionMetadata,
+): Promise<void> {
+  await db.metadata.setItem(metadata.name, metadata);
+}
+
+/** The queue of one collection, in timestamp order. Unreadable entries are reported, not dropped. */
+export async function readQueue(
+  db: LocalDatabase,
+  collection: string,
+): Promise<{ changes: PendingChange[]; invalid: number }> {
+  const parsed = queueRecordSchema.safeParse(await db.pendingChanges.getItem<unknown>(collection));
+  if (!parsed.success) return { changes: [], invalid: 0 };
+  const changes: PendingChange[] = [];
+  let invalid = 0;
+  for (const raw of parsed.data.changes) {
+    const change = pendingChangeSchema.safeParse(raw);
+    if (change.success) changes.push(change.data);
+    else invalid++;
+  }
+  changes.sort((a, b) => a.timestamp - b.timestamp);
+  return { changes, invalid };
+}
+
+export async function writeQueue(
+  db: LocalDatabase,
+  collection: string,
+  changes: readonly PendingChange[],
+): Promise<void> {
+  if (changes.length === 0) await db.pendingChanges.removeItem(collection);
+  else await db.pendingChanges.setItem(collection, { collectionName: collection, changes });
+}
+
+/** Names of the collections that have a queue record. */
+export async function queuedCollections(db: LocalDatabase): Promise<string[]> {
+  return db.pendingChanges.keys();
+}
+
+export async function readLayout(
+  db: LocalDatabase,
+): Promise<{ layoutVersion: number; uid: string | null } | null> {
+  const parsed = layoutRecordSchema.safeParse(await db.metadata.getItem<unknown>(LAYOUT_KEY));
+  return parsed.success ? parsed.data : null;
+}
+
+export async function writeLayout(db: LocalDatabase, uid: string | null): Promise<void> {
+  await db.metadata.setItem(LAYOUT_KEY, { layoutVersion: LAYOUT_VERSION, uid });
+}
+
+/** Removes every record of every store (sign-out, or another user signing in). */
+export async function clearDatabase(db: LocalDatabase): Promise<void> {
+  await Promise.all([db.collections.clear(), db.metadata.clear(), db.pendingChanges.clear()]);
+}
+
+// ---- Migrations -------------------------------------------------------------------------------
+
+const legacyItemSchema = z
+  .object({ id: z.string(), collectionName: z.string() })
+  .catchall(z.unknown());
+const legacyChangeSchema = z.object({
+  id: z.string(),
+  collectionName: z.string(),
+  operation: z.enum(['create', 'update', 'delete']),
+  data: z.record(z.unknown()).nullable().optional(),
+  timestamp: z.number(),
+  retryCount: z.number().int().optional(),
+  error: z.string().optional(),
+});
+
+/**
+ * Layout 0 is the spec's naïve layout: one record per item in `collections` (key = item id, with
+ * collectionName), one record per change in `pendingChanges` (key = change id; its data carries the
+ * item's id). Migrating groups them into the chunk and queue records of layout 1. A record that
+ * matches neither layout is dropped: collections refetch, and a pending change we cannot read could
+ * not be replayed anyway.
+ */
+async function migrateFrom0(db: LocalDatabase): Promise<void> {
+  const legacyItems = new Map<string, StoredItem[]>();
+  const legacyItemKeys: string[] = [];
+  await db.collections.iterate<unknown, void>((value, key) => {
+    if (key.includes('::')) return;
+    legacyItemKeys.push(key);
+    const item = legacyItemSchema.safeParse(value);
+    if (!item.success) return;
+    const list = legacyItems.get(item.data.collectionName) ?? [];
+    list.push(item.data);
+    legacyItems.set(item.data.collectionName, list);
+  });
+  const legacyChanges = new Map<string, PendingChange[]>();
+  const legacyChangeKeys: string[] = [];
+  await db.pendingChanges.iterate<unknown, void>((value, key) => {
+    if (queueRecordSchema.safeParse(value).success) return;
+    legacyChangeKeys.push(key);
+    const change = legacyChangeSchema.safeParse(value);
+    if (!change.success) return;
+    const data = change.data.data ?? null;
+    const itemId = typeof data?.id === 'string' ? data.id : change.data.id;
+    const list = legacyChanges.get(change.data.collectionName) ?? [];
+    list.push({
+      id: change.data.id,
+      collectionName: change.data.collectionName,
+      itemId,
+      operation: change.data.operation,
+      data,
+      timestamp: change.data.timestamp,
+      retryCount: change.data.retryCount ?? 0,
+      revision: 0,
+      ...(change.data.error ? { error: change.data.error } : {}),
+    });
+    legacyChanges.set(change.data.collectionName, list);
+  });
+  for (const [collection, items] of legacyItems) await patchCollection(db, collection, items);
+  for (const [collection, changes] of legacyChanges) {
+    const { changes: existing } = await readQueue(db, collection);
+    await writeQueue(db, collection, [...existing, ...changes]);
+  }
+  await Promise.all(legacyItemKeys.map((key) => db.collections.removeItem(key)));
+  await Promise.all(legacyChangeKeys.map((key) => db.pendingChanges.removeItem(key)));
+}
+
+const MIGRATIONS: Record<number, (db: LocalDatabase) => Promise<void>> = { 0: migrateFrom0 };
+
+/**
+ * Brings the stores to LAYOUT_VERSION and records `uid` as their owner. Returns the layout version
+ * found before migrating.
+ */
+export async function migrateLayout(db: LocalDatabase, uid: string | null): Promise<number> {
+  const layout = await readLayout(db);
+  const found = layout?.layoutVersion ?? 0;
+  if (found > LAYOUT_VERSION) {
+    // Written by a newer release (e.g. after a rollback): we cannot read it, so start afresh.
+    await clearDatabase(db);
+  } else {
+    for (let version = found; version < LAYOUT_VERSION; version++) {
+      const migrate = MIGRATIONS[version];
+      if (migrate) await migrate(db);
+    }
+  }
+  await writeLayout(db, uid);
+  return found;
+}

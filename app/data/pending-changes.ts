@@ -1,0 +1,110 @@
+// Pure rules of the pending-changes queue: coalescing a new write into the queue, choosing what the
+// sync engine may send now, and the backoff after a transient failure. No storage here: the cache
+// service applies these rules to the queue records inside its write lock.
+import type { PendingChange } from './db';
+
+/** First wait after a transient failure; doubles per retry up to MAX_BACKOFF_MS. */
+export const BASE_BACKOFF_MS = 5_000;
+/** Longest wait between two tries of a change (the background sync interval). */
+export const MAX_BACKOFF_MS = 5 * 60_000;
+
+export type ChangeOperation = PendingChange['operation'];
+
+export function backoffDelay(retryCount: number): number {
+  return Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** Math.max(0, retryCount - 1));
+}
+
+export interface NewChange {
+  collectionName: string;
+  itemId: string;
+  operation: ChangeOperation;
+  data: Record<string, unknown> | null;
+}
+
+/**
+ * Adds a write to a collection's queue (returned as a new array). A write to an item whose latest
+ * change has not failed is merged into that change, so the backend sees one operation:
+ * create+update → create with merged data, update+update → update, anything+delete → delete. The
+ * merged change keeps its place (timestamp) and gets a new revision, so a copy of it that is in flight
+ * right now is not mistaken for the merged one when the commit returns.
+ */
+export function enqueueChange(
+  queue: readonly PendingChange[],
+  change: NewChange,
+  now: number,
+  makeId: () => string,
+): PendingChange[] {
+  let latest = -1;
+  for (let i = queue.length - 1; i >= 0; i--) {
+    if (queue[i]?.itemId === change.itemId) {
+      latest = i;
+      break;
+    }
+  }
+  const previous = latest >= 0 ? queue[latest] : undefined;
+  if (previous && previous.error === undefined && previous.operation !== 'delete') {
+    let merged: PendingChange | null = null;
+    if (change.operation === 'delete') {
+      merged = { ...previous, operation: 'delete', data: null };
+    } else if (change.operation === 'update') {
+      merged = { ...previous, data: { ...(previous.data ?? {}), ...(change.data ?? {}) } };
+    } else if (previous.operation === 'create') {
+      merged = { ...previous, data: { ...(previous.data ?? {}), ...(change.data ?? {}) } };
+    }
+    if (merged) {
+      const next = [...queue];
+      next[latest] = { ...merged, revision: previous.revision + 1 };
+      return next;
+    }
+  }
+  const lastTimestamp = queue.length > 0 ? (queue[queue.length - 1]?.timestamp ?? 0) : 0;
+  return [
+    ...queue,
+    {
+      id: makeId(),
+      collectionName: change.collectionName,
+      itemId: change.itemId,
+      operation: change.operation,
+      data: change.data,
+      // Strictly increasing within a queue, so "timestamp order" is also the order of the writes.
+      timestamp: Math.max(now, lastTimestamp + 1),
+      retryCount: 0,
+      revision: 0,
+    },
+  ];
+}
+
+/**
+ * The changes the sync engine may send now, in order, at most `max`. Changes marked with a permanent
+ * error are skipped (they must not block the others); a change waiting out its backoff stops the
+ * collection there, because the writes behind it may depend on it.
+ */
+export function sendableChanges(
+  queue: readonly PendingChange[],
+  now: number,
+  max: number,
+): PendingChange[] {
+  const out: PendingChange[] = [];
+  for (const change of queue) {
+    if (out.length >= max) break;
+    if (change.error !== undefined) continue;
+    if (change.nextAttemptAt !== undefined && change.nextAttemptAt > now) break;
+    out.push(change);
+  }
+  return out;
+}
+
+/** Earliest time at which a waiting change becomes sendable, or null. */
+export function nextAttemptTime(queue: readonly PendingChange[]): number | null {
+  let earliest: number | null = null;
+  for (const change of queue) {
+    if (change.error !== undefined || change.nextAttemptAt === undefined) continue;
+    if (earliest === null || change.nextAttemptAt < earliest) earliest = change.nextAttemptAt;
+  }
+  return earliest;
+}
+
+/** True when `current` is exactly the change that was sent (not merged with a later write since). */
+export function isSameRevision(current: PendingChange, sent: PendingChange): boolean {
+  return current.id === sent.id && current.revision === sent.revision;
+}

@@ -1,0 +1,312 @@
+// One zod schema per record type (domain.md). Everything read from the backend or the cache is
+// parsed with these; TypeScript types are derived from them, never written by hand. Timestamps and
+// dates are ISO-8601 strings here: the backend adapter turns Firestore Timestamps into strings
+// before parsing. Documents carry their id outside the data, so `id` is optional in each schema.
+import { z } from 'zod';
+import { ROLES } from '~/auth/roles';
+
+const isoDateTime = z.string().datetime({ offset: true });
+/** A calendar date, YYYY-MM-DD. */
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a YYYY-MM-DD date');
+/** HH:MM on a 24-hour clock. */
+const clockTime = z.string().regex(/^\d{2}:\d{2}$/, 'Expected HH:MM');
+const role = z.enum(ROLES);
+
+/** Fields every record has (domain.md): server timestamps and the last writer's memberUUID. */
+const base = {
+  id: z.string().optional(),
+  createdAt: isoDateTime.optional(),
+  updatedAt: isoDateTime.optional(),
+  updatedBy: z.string().optional(),
+};
+
+export const campusSchema = z.object({
+  ...base,
+  name: z.string().min(1),
+  address: z.string().default(''),
+  phone: z.string().default(''),
+  timezone: z.string().default('UTC'),
+});
+export type Campus = z.infer<typeof campusSchema>;
+
+export const scheduleSlotSchema = z.object({
+  /** 1 = Monday … 7 = Sunday (ISO weekday). */
+  weekday: z.number().int().min(1).max(7),
+  start: clockTime,
+  end: clockTime,
+  subjectId: z.string(),
+});
+
+export const classroomSchema = z.object({
+  ...base,
+  name: z.string().min(1),
+  campusId: z.string(),
+  subjectIds: z.array(z.string()).default([]),
+  facilitatorIds: z.array(z.string()).default([]),
+  capacity: z.number().int().nonnegative().default(0),
+  schedule: z.array(scheduleSlotSchema).default([]),
+});
+export type Classroom = z.infer<typeof classroomSchema>;
+
+export const subjectSchema = z.object({
+  ...base,
+  name: z.string().min(1),
+  code: z.string().default(''),
+  colour: z.string().default('#64748b'),
+  description: z.string().default(''),
+});
+export type Subject = z.infer<typeof subjectSchema>;
+
+export const guardianSchema = z.object({
+  name: z.string().min(1),
+  relationship: z.string().default(''),
+  email: z.string().default(''),
+  phone: z.string().default(''),
+  memberUUID: z.string().optional(),
+  isPrimary: z.boolean().default(false),
+});
+export type Guardian = z.infer<typeof guardianSchema>;
+
+export const familySchema = z.object({
+  ...base,
+  familyName: z.string().min(1),
+  guardians: z.array(guardianSchema).default([]),
+  address: z.string().default(''),
+  notes: z.string().default(''),
+});
+export type Family = z.infer<typeof familySchema>;
+
+export const STUDENT_STATUSES = ['enrolled', 'waitlisted', 'withdrawn', 'graduated'] as const;
+export const studentSchema = z.object({
+  ...base,
+  firstName: z.string().min(1),
+  lastName: z.string().min(1),
+  preferredName: z.string().optional(),
+  dateOfBirth: isoDate,
+  familyId: z.string(),
+  campusId: z.string(),
+  classroomIds: z.array(z.string()).default([]),
+  status: z.enum(STUDENT_STATUSES),
+  enrolledOn: isoDate.optional(),
+  memberUUID: z.string().optional(),
+  medicalNotes: z.string().optional(),
+  notes: z.string().default(''),
+});
+export type Student = z.infer<typeof studentSchema>;
+
+export const facilitatorSchema = z.object({
+  ...base,
+  memberUUID: z.string().default(''),
+  firstName: z.string().min(1),
+  lastName: z.string().min(1),
+  email: z.string().default(''),
+  phone: z.string().default(''),
+  campusId: z.string(),
+  subjectIds: z.array(z.string()).default([]),
+  classroomIds: z.array(z.string()).default([]),
+  status: z.enum(['active', 'inactive']),
+  bio: z.string().default(''),
+});
+export type Facilitator = z.infer<typeof facilitatorSchema>;
+
+export const memberPreferencesSchema = z
+  .object({
+    persistLogin: z.boolean().default(true),
+    theme: z.enum(['default', 'dark', 'accessible']).optional(),
+  })
+  .passthrough();
+
+/** A Members document, keyed by the account's uid (spec §3). */
+export const memberSchema = z.object({
+  ...base,
+  memberUUID: z.string(),
+  email: z.string(),
+  displayName: z.string().default(''),
+  photoURL: z.string().default(''),
+  roles: z.array(role).default([]),
+  status: z.enum(['active', 'suspended']).default('active'),
+  familyId: z.string().optional(),
+  studentId: z.string().optional(),
+  facilitatorId: z.string().optional(),
+  preferences: memberPreferencesSchema.default({ persistLogin: true }),
+  lastUpdated: isoDateTime.optional(),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+export const ATTENDANCE_STATUSES = ['present', 'absent', 'late', 'excused'] as const;
+export const attendanceEntrySchema = z.object({
+  status: z.enum(ATTENDANCE_STATUSES),
+  note: z.string().optional(),
+  at: isoDateTime,
+  by: z.string(),
+});
+export type AttendanceEntry = z.infer<typeof attendanceEntrySchema>;
+
+/** One roll call: id = `${classroomId}_${date}`, so offline roll calls merge instead of duplicating. */
+export const attendanceSchema = z.object({
+  ...base,
+  classroomId: z.string(),
+  date: isoDate,
+  entries: z.record(attendanceEntrySchema).default({}),
+});
+export type Attendance = z.infer<typeof attendanceSchema>;
+
+export function attendanceId(classroomId: string, date: string): string {
+  return `${classroomId}_${date}`;
+}
+
+export const eventSchema = z.object({
+  ...base,
+  title: z.string().min(1),
+  description: z.string().default(''),
+  start: isoDateTime,
+  end: isoDateTime,
+  allDay: z.boolean().default(false),
+  location: z.string().default(''),
+  campusId: z.string().optional(),
+  classroomIds: z.array(z.string()).default([]),
+  audience: z.array(role).default([]),
+  createdBy: z.string(),
+});
+export type CalendarEvent = z.infer<typeof eventSchema>;
+
+export const conversationSchema = z.object({
+  ...base,
+  subject: z.string().min(1),
+  participantIds: z.array(z.string()).min(1),
+  studentId: z.string().optional(),
+  lastMessageAt: isoDateTime.optional(),
+  lastMessagePreview: z.string().default(''),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+/** conversations/{id}/messages/{id} */
+export const messageSchema = z.object({
+  ...base,
+  senderId: z.string(),
+  body: z.string().min(1),
+  sentAt: isoDateTime,
+  readBy: z.array(z.string()).default([]),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/**
+ * A Notifications document (spec §3). Old documents spell `description` as `descripton`; both
+ * are read and the result always carries `description`.
+ */
+export const notificationSchema = z
+  .object({
+    ...base,
+    notificationUUID: z.string(),
+    memberUUID: z.string(),
+    action: z.string().default(''),
+    actionItem: z.string().default(''),
+    description: z.string().optional(),
+    descripton: z.string().optional(),
+    date: isoDateTime,
+    status: z.enum(['active', 'archived']),
+    isNew: z.boolean(),
+  })
+  .transform(({ descripton, description, ...rest }) => ({
+    ...rest,
+    description: description ?? descripton ?? '',
+  }));
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const INQUIRY_STATUSES = [
+  'new',
+  'contacted',
+  'tour scheduled',
+  'applied',
+  'waitlisted',
+  'enrolled',
+  'closed',
+] as const;
+export const inquiryHistoryEntrySchema = z.object({
+  at: isoDateTime,
+  by: z.string(),
+  status: z.enum(INQUIRY_STATUSES),
+  note: z.string().default(''),
+});
+export const parentInquirySchema = z.object({
+  ...base,
+  parentName: z.string().min(1),
+  email: z.string(),
+  phone: z.string().default(''),
+  childName: z.string().min(1),
+  childDateOfBirth: isoDate.optional(),
+  campusId: z.string().optional(),
+  message: z.string().default(''),
+  status: z.enum(INQUIRY_STATUSES),
+  assignedTo: z.string().optional(),
+  history: z.array(inquiryHistoryEntrySchema).default([]),
+  createdBy: z.string().optional(),
+});
+export type ParentInquiry = z.infer<typeof parentInquirySchema>;
+
+export const resourceSchema = z.object({
+  ...base,
+  title: z.string().min(1),
+  description: z.string().default(''),
+  kind: z.enum(['link', 'file']),
+  url: z.string().optional(),
+  storagePath: z.string().optional(),
+  mimeType: z.string().optional(),
+  size: z.number().nonnegative().optional(),
+  subjectId: z.string().optional(),
+  classroomIds: z.array(z.string()).default([]),
+  audience: z.array(role).default([]),
+  createdBy: z.string(),
+});
+export type Resource = z.infer<typeof resourceSchema>;
+
+/** system/collectionVersions (spec §3): versions are major.minor.patch strings. */
+export const collectionVersionsSchema = z.object({
+  collections: z
+    .record(
+      z.object({
+        version: z.string().regex(/^\d+\.\d+\.\d+$/),
+        updatedAt: isoDateTime.optional(),
+      }),
+    )
+    .default({}),
+  lastUpdated: isoDateTime.optional(),
+});
+export type CollectionVersions = z.infer<typeof collectionVersionsSchema>;
+
+/** A Google sign-in with an unregistered or unexpected address, logged by the backend. */
+export const unregisteredSigninSchema = z.object({
+  id: z.string().optional(),
+  email: z.string(),
+  displayName: z.string().nullable().optional(),
+  photoURL: z.string().nullable().optional(),
+  uid: z.string().optional(),
+  providerData: z.array(z.unknown()).default([]),
+  expectedEmail: z.string().nullable().optional(),
+  timestamp: z.union([z.string(), z.number()]).optional(),
+  warning: z.string().optional(),
+  at: isoDateTime,
+});
+export type UnregisteredSignin = z.infer<typeof unregisteredSigninSchema>;
+
+/** Collection name (as stored in Firestore) → schema of its documents. */
+export const RECORD_SCHEMAS = {
+  campuses: campusSchema,
+  classrooms: classroomSchema,
+  subjects: subjectSchema,
+  families: familySchema,
+  students: studentSchema,
+  facilitators: facilitatorSchema,
+  Members: memberSchema,
+  attendance: attendanceSchema,
+  events: eventSchema,
+  conversations: conversationSchema,
+  messages: messageSchema,
+  Notifications: notificationSchema,
+  parentInquiries: parentInquirySchema,
+  resources: resourceSchema,
+  collectionVersions: collectionVersionsSchema,
+  unregisteredSignins: unregisteredSigninSchema,
+} as const;
+export type RecordCollection = keyof typeof RECORD_SCHEMAS;
+export type RecordOf<C extends RecordCollection> = z.infer<(typeof RECORD_SCHEMAS)[C]>;

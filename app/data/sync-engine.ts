@@ -1,0 +1,471 @@
+// The sync engine (spec §4 "Synchronisation"): replays pending changes against the backend and
+// refreshes due collections. It owns the sync status (idle or syncing, last sync time, last error)
+// and the timers: a run at start, on every return of the network, every 5 minutes while online, and
+// when a backed-off change becomes due. Only the tab holding the leader lock replays, so two tabs
+// never send the same change at once; every tab refreshes its own reads.
+import { z } from 'zod';
+import {
+  BACKGROUND_SYNC_INTERVAL_MS,
+  BATCH_MAX_OPERATIONS,
+  VERSION_DOCUMENT_CACHE_MS,
+} from '~/config/constants';
+import {
+  cachedCollections,
+  getCollectionDefinition,
+  type CollectionDefinition,
+} from './collections';
+import { createConnectivity, type Connectivity } from './connectivity';
+import { defaultLocks, type LockProvider } from './locks';
+import { nextAttemptTime } from './pending-changes';
+import {
+  classifyFailure,
+  createFirebaseSyncBackend,
+  type BatchOperation,
+  type Filter,
+  type RemoteVersion,
+  type SyncBackend,
+} from './sync-backend';
+import { compareVersions, isNewerMajorVersion } from './versions';
+import type { CacheService, CachedRecord } from './cache-service';
+import type { CollectionMetadata, PendingChange } from './db';
+
+/**
+ * Per-role query scope of a collection's refresh. Return `undefined` to read the whole collection,
+ * `{ filters }` to read only what the person may see (the backend refuses wider queries, like
+ * Firestore rules do), or `null` when the person may not read the collection at all.
+ */
+export type ScopeFor = (collection: string) => { filters?: Filter[] } | null | undefined;
+
+export interface SyncStatus {
+  isOnline: boolean;
+  isSyncing: boolean;
+  /** Number of changes not yet accepted by the backend (failed ones included). */
+  pendingChanges: number;
+  lastSyncTime: number | null;
+  syncError: string | null;
+  /** Changes that failed permanently; the person retries or discards them. */
+  failedChanges: PendingChange[];
+  /** Every pending change, oldest first (for the sync panel). */
+  pending: PendingChange[];
+}
+
+export type RefreshReason =
+  'never-synced' | 'corrupted' | 'major-version' | 'version-changed' | 'expired' | 'due' | 'forced';
+
+export interface RefreshDecision {
+  refresh: boolean;
+  resync: boolean;
+  reason: RefreshReason | null;
+}
+
+/**
+ * Whether a collection must be fetched again (spec §4, §9): never synced, a cached record failed
+ * validation, the remote version changed (a higher major means a full resync), the cache duration
+ * ran out, or the sync frequency elapsed. The version rules apply only when the remote version
+ * document names the collection.
+ */
+export function refreshDecision(
+  definition: CollectionDefinition,
+  metadata: CollectionMetadata | null,
+  remoteVersion: string | undefined,
+  now: number,
+): RefreshDecision {
+  const yes = (reason: RefreshReason, resync = false) => ({ refresh: true, resync, reason });
+  if (!metadata || metadata.lastSynced === null) return yes('never-synced');
+  if (metadata.needsRefetch) return yes('corrupted');
+  if (remoteVersion !== undefined) {
+    if (isNewerMajorVersion(remoteVersion, metadata.version)) return yes('major-version', true);
+    if (compareVersions(remoteVersion, metadata.version) !== 0) return yes('version-changed');
+  }
+  const age = now - metadata.lastSynced;
+  if (age >= definition.cacheDurationMs) return yes('expired');
+  if (age >= definition.syncFrequencyMs) return yes('due');
+  return { refresh: false, resync: false, reason: null };
+}
+
+export interface ReplayReport {
+  skipped?: 'not-leader' | 'offline';
+  committed: number;
+  commits: number;
+  failedPermanently: number;
+  transientError: string | null;
+}
+
+export interface SyncReport {
+  skipped?: 'running' | 'offline' | 'not-initialized';
+  replay?: ReplayReport;
+  refreshed: { collection: string; reason: RefreshReason; resync: boolean }[];
+}
+
+export interface SyncEngineOptions {
+  cache: CacheService;
+  backend?: SyncBackend;
+  connectivity?: Connectivity;
+  locks?: LockProvider;
+  now?: () => number;
+  scopeFor?: ScopeFor;
+}
+
+const permissiveRecord = z.object({ id: z.string() }).passthrough();
+
+function toOperation(change: PendingChange, definition: CollectionDefinition): BatchOperation {
+  const collection = definition.remoteName;
+  const data = change.data ?? {};
+  if (change.operation === 'delete') return { type: 'delete', collection, id: change.itemId };
+  if (change.operation === 'update') return { type: 'update', collection, id: change.itemId, data };
+  // Creates are sets on the client's id, so a retry after a lost acknowledgement rewrites the same
+  // document instead of adding a second one. A `temp_` id is new by construction and is written
+  // whole; an id the caller chose (attendance's `${classroomId}_${date}`) may already exist and is
+  // merged into it.
+  return {
+    type: 'set',
+    collection,
+    id: change.itemId,
+    data,
+    merge: !change.itemId.startsWith('temp_'),
+  };
+}
+
+export function createSyncEngine(options: SyncEngineOptions) {
+  const cache = options.cache;
+  const backend = options.backend ?? createFirebaseSyncBackend();
+  const connectivity = options.connectivity ?? createConnectivity();
+  const locks = options.locks ?? defaultLocks();
+  const now = options.now ?? (() => Date.now());
+  let scopeFor: ScopeFor = options.scopeFor ?? (() => undefined);
+
+  let status: SyncStatus = {
+    isOnline: connectivity.isOnline(),
+    isSyncing: false,
+    pendingChanges: 0,
+    lastSyncTime: null,
+    syncError: null,
+    failedChanges: [],
+    pending: [],
+  };
+  const statusListeners = new Set<() => void>();
+  let running: Promise<SyncReport> | null = null;
+  let versionsCache: { at: number; value: Record<string, RemoteVersion> | null } | null = null;
+  let intervalTimer: ReturnType<typeof setInterval> | null = null;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  const cleanups: (() => void)[] = [];
+
+  function setStatus(patch: Partial<SyncStatus>): void {
+    status = { ...status, ...patch };
+    for (const listener of [...statusListeners]) listener();
+  }
+
+  async function refreshPendingStatus(): Promise<PendingChange[]> {
+    if (!cache.isInitialized) {
+      setStatus({ pendingChanges: 0, failedChanges: [], pending: [] });
+      return [];
+    }
+    const pending = await cache.pendingChanges();
+    setStatus({
+      pendingChanges: pending.length,
+      failedChanges: pending.filter((c) => c.error !== undefined),
+      pending,
+    });
+    return pending;
+  }
+
+  /** system/collectionVersions, read at most once a minute (VERSION_DOCUMENT_CACHE_MS). */
+  async function remoteVersions(): Promise<Record<string, RemoteVersion> | null> {
+    if (versionsCache && now() - versionsCache.at < VERSION_DOCUMENT_CACHE_MS) {
+      return versionsCache.value;
+    }
+    const value = await backend.getCollectionVersions();
+    versionsCache = { at: now(), value };
+    return value;
+  }
+
+  /** Sends a group of changes; a permanent failure is narrowed down by halving the group. */
+  async function sendGroup(
+    definition: CollectionDefinition,
+    changes: PendingChange[],
+    report: ReplayReport,
+  ): Promise<void> {
+    if (changes.length === 0) return;
+    try {
+      report.commits++;
+      await backend.commitBatch(changes.map((c) => toOperation(c, definition)));
+      await cache.completeSent(definition.name, changes);
+      report.committed += changes.length;
+    } catch (error) {
+      const failure = classifyFailure(error);
+      if (!failure.permanent) {
+        await cache.failSent(definition.name, changes, failure);
+        throw error;
+      }
+      if (changes.length === 1) {
+        // The one change the backend refuses: mark it for the person, let the others through.
+        await cache.failSent(definition.name, changes, {
+          ...failure,
+          message: `${failure.message} (${failure.code})`,
+        });
+        report.failedPermanently++;
+        return;
+      }
+      // A batch is atomic, so the refusal of one change rejected all of them. Halve until found.
+      const middle = Math.ceil(changes.length / 2);
+      await sendGroup(definition, changes.slice(0, middle), report);
+      await sendGroup(definition, changes.slice(middle), report);
+    }
+  }
+
+  async function replayPending(): Promise<ReplayReport> {
+    const report: ReplayReport = {
+      committed: 0,
+      commits: 0,
+      failedPermanently: 0,
+      transientError: null,
+    };
+    const outcome = await locks.ifAvailable(`${cache.dbName}:sync-leader`, async () => {
+      const pending = await cache.pendingChanges();
+      const names = [...new Set(pending.map((c) => c.collectionName))];
+      const order = (name: string) => {
+        try {
+          return getCollectionDefinition(name).prioritySync ? 0 : 1;
+        } catch {
+          return 2;
+        }
+      };
+      names.sort((a, b) => order(a) - order(b));
+      for (const name of names) {
+        let definition: CollectionDefinition;
+        try {
+          definition = getCollectionDefinition(name);
+        } catch {
+          continue; // A queue of a collection this release no longer knows: kept, never sent.
+        }
+        const sent = new Set<string>();
+        for (;;) {
+          if (!connectivity.isOnline()) {
+            report.skipped = 'offline';
+            return;
+          }
+          const batch = await cache.sendable(name, BATCH_MAX_OPERATIONS);
+          // Changes merged with a new write while in flight are sent again; the same revision is not.
+          const fresh = batch.filter((c) => !sent.has(`${c.id}@${c.revision}`));
+          if (fresh.length === 0) break;
+          for (const c of fresh) sent.add(`${c.id}@${c.revision}`);
+          try {
+            await sendGroup(definition, fresh, report);
+          } catch (error) {
+            report.transientError = classifyFailure(error).message;
+            // Offline or the backend is struggling: the rest waits for the next run.
+            return;
+          }
+        }
+      }
+    });
+    if (!outcome.acquired) report.skipped = 'not-leader';
+    return report;
+  }
+
+  async function refreshCollection(
+    definition: CollectionDefinition,
+    decision: RefreshDecision,
+    version: string,
+  ): Promise<boolean> {
+    const scope = scopeFor(definition.name);
+    if (scope === null) return false;
+    // The backend skips documents that fail the record schema, so the cache never stores a record
+    // it would discard on the next read (and fetch again, forever).
+    const schema = cache.schemaOf(definition.name) ?? permissiveRecord;
+    const documents = await backend.listDocuments(definition.remoteName, schema, {
+      ...(scope?.filters ? { filters: scope.filters } : {}),
+    });
+    const items: CachedRecord[] = [];
+    for (const document of documents) {
+      const record = permissiveRecord.safeParse(document);
+      if (record.success) items.push(record.data);
+    }
+    return cache.applyRefresh(definition, items, version, decision.resync);
+  }
+
+  async function refreshDue(report: SyncReport): Promise<string | null> {
+    let versions: Record<string, RemoteVersion> | null = null;
+    let error: string | null = null;
+    try {
+      versions = await remoteVersions();
+    } catch (e) {
+      error = classifyFailure(e).message;
+    }
+    for (const definition of cachedCollections()) {
+      if (!connectivity.isOnline()) break;
+      if (scopeFor(definition.name) === null) continue;
+      const metadata = await cache.getMetadata(definition.name);
+      const remote =
+        versions?.[definition.name]?.version ?? versions?.[definition.remoteName]?.version;
+      const decision = refreshDecision(definition, metadata, remote, now());
+      if (!decision.refresh || !decision.reason) continue;
+      try {
+        const version = remote ?? metadata?.version ?? definition.version;
+        if (await refreshCollection(definition, decision, version)) {
+          report.refreshed.push({
+            collection: definition.name,
+            reason: decision.reason,
+            resync: decision.resync,
+          });
+        }
+      } catch (e) {
+        error = classifyFailure(e).message;
+      }
+    }
+    return error;
+  }
+
+  function scheduleRetry(pending: PendingChange[]): void {
+    if (retryTimer) clearTimeout(retryTimer);
+    retryTimer = null;
+    const at = nextAttemptTime(pending);
+    if (at === null || intervalTimer === null) return;
+    const delay = Math.max(0, at - now());
+    if (delay >= BACKGROUND_SYNC_INTERVAL_MS) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void engine.sync();
+    }, delay + 10);
+  }
+
+  async function run(): Promise<SyncReport> {
+    const report: SyncReport = { refreshed: [] };
+    setStatus({ isSyncing: true });
+    let syncError: string | null = null;
+    try {
+      report.replay = await replayPending();
+      syncError = report.replay.transientError;
+      if (connectivity.isOnline()) syncError = (await refreshDue(report)) ?? syncError;
+      if (!report.replay.skipped || report.replay.skipped === 'not-leader') {
+        setStatus({ lastSyncTime: now() });
+      }
+    } catch (error) {
+      syncError = classifyFailure(error).message;
+      console.error('[sync] The sync run failed', error);
+    } finally {
+      const pending = await refreshPendingStatus();
+      setStatus({ isSyncing: false, syncError });
+      scheduleRetry(pending);
+    }
+    return report;
+  }
+
+  const engine = {
+    /** One full run: replay pending changes, then refresh due collections. */
+    sync(): Promise<SyncReport> {
+      if (running) return Promise.resolve({ skipped: 'running', refreshed: [] });
+      if (!cache.isInitialized)
+        return Promise.resolve({ skipped: 'not-initialized', refreshed: [] });
+      if (!connectivity.isOnline()) return Promise.resolve({ skipped: 'offline', refreshed: [] });
+      running = run().finally(() => {
+        running = null;
+      });
+      return running;
+    },
+
+    /** Fetches one collection now, whatever its due-ness (a pull-to-refresh). */
+    async refresh(collection: string): Promise<boolean> {
+      const definition = getCollectionDefinition(collection);
+      if (!connectivity.isOnline()) return false;
+      const metadata = await cache.getMetadata(collection);
+      try {
+        const ok = await refreshCollection(
+          definition,
+          { refresh: true, resync: false, reason: 'forced' },
+          metadata?.version ?? definition.version,
+        );
+        return ok;
+      } catch (error) {
+        setStatus({ syncError: classifyFailure(error).message });
+        return false;
+      }
+    },
+
+    /** Whether a collection should be fetched again now (for route loaders). */
+    async isDue(collection: string): Promise<RefreshDecision> {
+      const definition = getCollectionDefinition(collection);
+      const metadata = await cache.getMetadata(collection);
+      return refreshDecision(definition, metadata, undefined, now());
+    },
+
+    /** The per-role scope of refresh queries (the auth layer sets it after sign-in). */
+    setScope(next: ScopeFor): void {
+      scopeFor = next;
+    },
+
+    async retryChange(changeId: string): Promise<boolean> {
+      const ok = await cache.retryChange(changeId);
+      await refreshPendingStatus();
+      if (ok) void engine.sync();
+      return ok;
+    },
+
+    async discardChange(changeId: string): Promise<boolean> {
+      const ok = await cache.discardChange(changeId);
+      await refreshPendingStatus();
+      return ok;
+    },
+
+    /** Starts the timers and listeners, and runs a first sync. Safe to call twice. */
+    start(): void {
+      if (intervalTimer !== null) return;
+      connectivity.start();
+      intervalTimer = setInterval(() => void engine.sync(), BACKGROUND_SYNC_INTERVAL_MS);
+      cleanups.push(
+        connectivity.subscribe((online) => {
+          setStatus({ isOnline: online });
+          if (online) void engine.sync();
+        }),
+        cache.subscribe(() => void refreshPendingStatus()),
+      );
+      if (typeof document !== 'undefined') {
+        // Writes are stored already; a hidden page is simply the last good moment to send them.
+        const onHide = () => {
+          if (document.visibilityState === 'hidden') void engine.sync();
+        };
+        document.addEventListener('visibilitychange', onHide);
+        cleanups.push(() => document.removeEventListener('visibilitychange', onHide));
+      }
+      setStatus({ isOnline: connectivity.isOnline() });
+      void connectivity.check().then(() => {
+        setStatus({ isOnline: connectivity.isOnline() });
+        return engine.sync();
+      });
+      void refreshPendingStatus();
+    },
+
+    stop(): void {
+      if (intervalTimer !== null) clearInterval(intervalTimer);
+      if (retryTimer !== null) clearTimeout(retryTimer);
+      intervalTimer = null;
+      retryTimer = null;
+      connectivity.stop();
+      for (const cleanup of cleanups.splice(0)) cleanup();
+    },
+
+    getStatus(): SyncStatus {
+      return status;
+    },
+
+    subscribeStatus(listener: () => void): () => void {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
+
+    /** Re-reads the pending changes into the status (after sign-in, for example). */
+    refreshStatus(): Promise<PendingChange[]> {
+      return refreshPendingStatus();
+    },
+
+    /** Forgets the cached version document (tests, or after this client changed it). */
+    forgetVersions(): void {
+      versionsCache = null;
+    },
+
+    connectivity,
+  };
+  return engine;
+}
+
+export type SyncEngine = ReturnType<typeof createSyncEngine>;
