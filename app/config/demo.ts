@@ -14,4 +14,7 @@ export const DEMO_FIREBASE_CONFIG = {
 } as const;
 
 /** Staff e-mail domains used in demo mode (accounts on them get admin + superAdmin). */
-export const DEMO_STAFF_DOMAINS = ['staff.demo-learning.example', 'admin.demo-learning.example'] as const;
+export const DEMO_STAFF_DOMAINS = [
+  'staff.demo-learning.example',
+  'admin.demo-learning.example',
+] as const;

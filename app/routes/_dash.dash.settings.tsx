@@ -1,0 +1,69 @@
+import { settingsStore, useSettings } from '~/settings/store';
+import { nextTheme, THEME_LABELS, THEMES, type Theme } from '~/settings/theme';
+import { PageHeading } from '~/ui/PageHeading';
+import { pageMeta, ROUTE_META } from '~/ui/route-meta';
+import type { MetaFunction } from '@remix-run/react';
+
+export const meta: MetaFunction = () => pageMeta('/dash/settings');
+
+const THEME_DESCRIPTIONS: Record<Theme, string> = {
+  default: 'Light backgrounds with blue accents.',
+  dark: 'Dark backgrounds that are easier on the eyes at night.',
+  accessible: 'High contrast, bold focus outlines and underlined links (WCAG AAA).',
+};
+
+export default function Settings() {
+  const theme = useSettings((s) => s.theme);
+  const skin = useSettings((s) => s.skin);
+  return (
+    <>
+      <PageHeading
+        title={ROUTE_META['/dash/settings'].title}
+        lead={ROUTE_META['/dash/settings'].description}
+      />
+      <section
+        className={`max-w-2xl p-6 ${skin.card} ${skin.rounded}`}
+        aria-labelledby="theme-heading"
+      >
+        <h2 id="theme-heading" className="text-xl font-semibold">
+          Theme
+        </h2>
+        <fieldset className="mt-4">
+          <legend className="text-muted">Choose how the dashboard looks on this device.</legend>
+          <div className="mt-3 grid gap-3">
+            {THEMES.map((value) => (
+              <label
+                key={value}
+                className={`flex cursor-pointer items-start gap-3 p-3 ${skin.rounded} border ${
+                  theme === value ? 'border-primary bg-selected text-on-selected' : 'border-border'
+                }`}
+              >
+                <input
+                  type="radio"
+                  name="theme"
+                  value={value}
+                  checked={theme === value}
+                  onChange={() => settingsStore.setTheme(value)}
+                  className="mt-1 size-5 accent-[var(--lc-primary)]"
+                />
+                <span>
+                  <span className="block font-semibold">{THEME_LABELS[value]}</span>
+                  <span className="block text-sm">{THEME_DESCRIPTIONS[value]}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <button
+            type="button"
+            className={`${skin.button} ${skin.rounded}`}
+            onClick={() => settingsStore.cycleTheme()}
+          >
+            Next theme ({THEME_LABELS[nextTheme(theme)]})
+          </button>
+        </div>
+      </section>
+    </>
+  );
+}

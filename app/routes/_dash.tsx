@@ -1,0 +1,120 @@
+// The dashboard layout: header (dashboard type, theme toggle, help), the area navigation, and the
+// page. It remembers every /dash/ page entered as lastPage (spec §2).
+import { Link, NavLink, Outlet, useLocation } from '@remix-run/react';
+import { useEffect, useId, useState } from 'react';
+import { HelpButton } from '~/guide/HelpButton';
+import { DASHBOARD_TYPE_LABELS } from '~/settings/dashboard-type';
+import { rememberLastPage } from '~/settings/last-page';
+import { settingsStore, useSettings } from '~/settings/store';
+import { GeneralErrorBoundary } from '~/ui/errors';
+import { NAV_ITEMS } from '~/ui/navigation';
+
+function DarkModeToggle() {
+  const theme = useSettings((s) => s.theme);
+  const skin = useSettings((s) => s.skin);
+  return (
+    <button
+      type="button"
+      aria-pressed={theme === 'dark'}
+      onClick={() => settingsStore.toggleDark()}
+      className={`${skin.buttonSecondary} ${skin.rounded}`}
+    >
+      <span aria-hidden="true">{theme === 'dark' ? '☀' : '☾'}</span>
+      <span className="sr-only sm:not-sr-only">Dark mode</span>
+    </button>
+  );
+}
+
+function Navigation({ id, onNavigate }: { id: string; onNavigate: () => void }) {
+  const skin = useSettings((s) => s.skin);
+  return (
+    <nav id={id} aria-label="Dashboard" className="p-2">
+      <ul className="flex flex-col gap-1">
+        {NAV_ITEMS.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              onClick={onNavigate}
+              className={({ isActive }) =>
+                `${isActive ? skin.navItemActive : skin.navItem} ${skin.rounded}`
+              }
+            >
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function DashboardShell({ children }: { children: React.ReactNode }) {
+  const skin = useSettings((s) => s.skin);
+  const dashboardType = useSettings((s) => s.dashboardType);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const navId = useId();
+
+  return (
+    <div className={`min-h-screen ${skin.page}`}>
+      <a
+        href="#main"
+        className="sr-only z-50 bg-card px-4 py-2 text-fg focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+      >
+        Skip to content
+      </a>
+      <header className={`sticky top-0 z-30 ${skin.header}`}>
+        <div className="flex items-center gap-3 px-4 py-2">
+          <button
+            type="button"
+            className={`${skin.buttonSecondary} ${skin.rounded} md:hidden`}
+            aria-expanded={menuOpen}
+            aria-controls={navId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            Menu
+          </button>
+          <Link to="/dash/home" className="text-lg font-bold text-on-header">
+            Learning Centre
+          </Link>
+          <span className="hidden rounded-full border border-current px-2 py-0.5 text-sm sm:inline">
+            {DASHBOARD_TYPE_LABELS[dashboardType]} dashboard
+          </span>
+          <div className="ml-auto flex items-center gap-2">
+            <DarkModeToggle />
+            <HelpButton />
+          </div>
+        </div>
+      </header>
+      <div className="flex">
+        <aside
+          className={`${menuOpen ? 'block' : 'hidden'} fixed inset-y-0 left-0 top-14 z-20 w-64 overflow-y-auto md:sticky md:block md:h-[calc(100vh-3.5rem)] ${skin.nav}`}
+        >
+          <Navigation id={navId} onNavigate={() => setMenuOpen(false)} />
+        </aside>
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 pb-24 sm:px-8 sm:pb-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+export default function DashboardLayout() {
+  const location = useLocation();
+  useEffect(() => {
+    rememberLastPage(location);
+  }, [location]);
+  return (
+    <DashboardShell>
+      <Outlet />
+    </DashboardShell>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <DashboardShell>
+      <GeneralErrorBoundary homeHref="/dash/home" />
+    </DashboardShell>
+  );
+}

@@ -1,0 +1,56 @@
+import { type MetaFunction } from '@remix-run/react';
+import { SKINS } from '~/settings/skin';
+import { THEME_LABELS, THEMES } from '~/settings/theme';
+import { MobileActionBar } from '~/ui/MobileActionBar';
+import { PageHeading } from '~/ui/PageHeading';
+import { pageMeta, ROUTE_META } from '~/ui/route-meta';
+
+export const meta: MetaFunction = () => pageMeta('/examples/mobile-action-bar');
+
+// Each theme's bar is rendered inside its own [data-theme] container: the theme's CSS variables
+// apply to that subtree, so all three can be compared side by side.
+export default function MobileActionBarExample() {
+  return (
+    <>
+      <PageHeading
+        title={ROUTE_META['/examples/mobile-action-bar'].title}
+        lead={ROUTE_META['/examples/mobile-action-bar'].description}
+      />
+      <div className="grid gap-6">
+        {THEMES.map((theme) => {
+          const skin = SKINS[theme];
+          return (
+            <section
+              key={theme}
+              data-theme={theme}
+              aria-labelledby={`bar-${theme}`}
+              className={`overflow-hidden ${skin.page} ${skin.rounded} border border-border`}
+            >
+              <h2 id={`bar-${theme}`} className="px-4 pt-4 text-lg font-semibold">
+                {THEME_LABELS[theme]} theme
+              </h2>
+              <p className="px-4 pb-4 text-muted">
+                On a phone this bar sits at the bottom of the screen.
+              </p>
+              <MobileActionBar
+                inline
+                label={`Student actions, ${THEME_LABELS[theme]} theme`}
+                skinOverride={skin}
+              >
+                <button type="button" className={`${skin.button} ${skin.rounded}`}>
+                  Add student
+                </button>
+                <button type="button" className={`${skin.buttonSecondary} ${skin.rounded}`}>
+                  Export
+                </button>
+                <button type="button" className={`${skin.buttonSecondary} ${skin.rounded}`}>
+                  Filter
+                </button>
+              </MobileActionBar>
+            </section>
+          );
+        })}
+      </div>
+    </>
+  );
+}

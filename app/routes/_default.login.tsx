@@ -1,0 +1,6 @@
+import { pageMeta } from '~/ui/route-meta';
+import type { MetaFunction } from '@remix-run/react';
+
+export const meta: MetaFunction = () => pageMeta('/login');
+
+export { LoginPage as default } from '~/auth/LoginPage';

@@ -1,0 +1,62 @@
+// One error page for every status (style.md rule 3). 404 is "Page Not Found", anything else
+// "Internal Server Error" (spec §2). The page is non-fatal: the way home stays visible and works.
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from '@remix-run/react';
+import { useSettings } from '~/settings/store';
+
+/** The response a route throws when its URL fails validation (spec §5, §8). */
+export function pageNotFound(path: string): Response {
+  const message = `Page Not Found: ${path}`;
+  return new Response(message, { status: 404, statusText: message });
+}
+
+export function errorTitle(status: number): string {
+  return status === 404 ? 'Page Not Found' : 'Internal Server Error';
+}
+
+interface ErrorDetails {
+  status: number;
+  message: string;
+}
+
+export function describeError(error: unknown, pathname: string): ErrorDetails {
+  if (isRouteErrorResponse(error)) {
+    const data = typeof error.data === 'string' && error.data ? error.data : null;
+    const fallback = error.status === 404 ? `Page Not Found: ${pathname}` : error.statusText;
+    return { status: error.status, message: data ?? (error.statusText || fallback) };
+  }
+  if (error instanceof Error) return { status: 500, message: error.message };
+  return { status: 500, message: 'Something went wrong.' };
+}
+
+export function GeneralErrorBoundary({ homeHref = '/' }: { homeHref?: string }) {
+  const error = useRouteError();
+  const location = useLocation();
+  const skin = useSettings((s) => s.skin);
+  const { status, message } = describeError(error, location.pathname);
+  const title = errorTitle(status);
+
+  if (status >= 500 && typeof console !== 'undefined') {
+    // Unexpected errors are logged for whoever debugs; the person sees the page below.
+    console.error(error);
+  }
+
+  return (
+    <section
+      aria-labelledby="error-title"
+      className={`mx-auto my-12 max-w-xl p-8 ${skin.card} ${skin.rounded}`}
+    >
+      <p className="text-sm font-semibold text-muted">Error {status}</p>
+      <h1 id="error-title" className="mt-1 text-2xl font-bold">
+        {title}
+      </h1>
+      <p className="mt-3 break-words" data-testid="error-message">
+        {message}
+      </p>
+      <p className="mt-6">
+        <Link to={homeHref} className={`${skin.button} ${skin.rounded}`}>
+          Go to the home page
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+// Every route's document title and description (spec §2). One table, so the browser tests can walk
+// all routes from the same source the route modules read.
+import type { MetaDescriptor } from '@remix-run/react';
+
+export interface RouteMeta {
+  title: string;
+  description: string;
+}
+
+export const ROUTE_META = {
+  '/': { title: 'Sign in', description: 'Sign in to the learning centre dashboard.' },
+  '/login': { title: 'Sign in', description: 'Sign in to the learning centre dashboard.' },
+  '/auth/login': { title: 'Sign in', description: 'Sign in to the learning centre dashboard.' },
+  '/auth/signin': { title: 'Sign in', description: 'Sign in to the learning centre dashboard.' },
+  '/dash/home': { title: 'Home', description: 'Your dashboard: today at the learning centre.' },
+  '/dash/profile': {
+    title: 'Profile',
+    description: 'Manage your name, photo, password and sign-in preference.',
+  },
+  '/dash/settings': { title: 'Settings', description: 'Choose the dashboard theme.' },
+  '/dash/facilitators': {
+    title: 'Facilitators',
+    description: 'Facilitators, their subjects and classrooms.',
+  },
+  '/dash/roles': {
+    title: 'Roles',
+    description: 'What each role may see and do, and who holds it.',
+  },
+  '/dash/members': { title: 'Members', description: 'Accounts: invitations, roles and status.' },
+  '/dash/calendar': { title: 'Calendar', description: 'Events by month and as an agenda.' },
+  '/dash/messages': { title: 'Messages', description: 'Conversations between families and staff.' },
+  '/dash/students': { title: 'Students', description: 'Students and their families.' },
+  '/dash/resources': {
+    title: 'Resources',
+    description: 'Links and files by subject and classroom.',
+  },
+  '/dash/attendance': { title: 'Attendance', description: 'Roll call per classroom and day.' },
+  '/dash/parent-inquiries': {
+    title: 'Parent Inquiries',
+    description: 'Inquiries from prospective families.',
+  },
+  '/dash/notifications': { title: 'Notifications', description: 'Your notifications.' },
+  '/dashboard': { title: 'Dashboard', description: 'Dashboard overview.' },
+  '/examples': {
+    title: 'Dashboard Examples',
+    description: 'Examples of the dashboard design system.',
+  },
+  '/examples/modal-buttons': {
+    title: 'Modal Button Configurations',
+    description: 'The button configurations a modal can have.',
+  },
+  '/examples/mobile-action-bar': {
+    title: 'Mobile Action Bar Theme Integration',
+    description: 'Example showcasing the enhanced theme integration for mobile action bars',
+  },
+  '/help': { title: 'Help', description: 'Help for the page you were on.' },
+} satisfies Record<string, RouteMeta>;
+
+export type MetaPath = keyof typeof ROUTE_META;
+
+export function pageMeta(path: MetaPath): MetaDescriptor[] {
+  const { title, description } = ROUTE_META[path];
+  return [{ title }, { name: 'description', content: description }];
+}

@@ -1,0 +1,39 @@
+// Serves the production build (build/client) on localhost with a single-page-app fallback: any path
+// that is not a file gets index.html, and the client router decides (including the 404 page).
+// sirv does the file serving (ETags, ranges, content types); this file only sets caching rules.
+import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import sirv from 'sirv';
+
+const NO_STORE = new Set(['/connectivity-check']);
+const NO_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest']);
+
+export function createStaticServer(root) {
+  const serve = sirv(root, {
+    single: true,
+    etag: true,
+    gzip: false,
+    setHeaders(res, pathname) {
+      if (NO_STORE.has(pathname)) res.setHeader('Cache-Control', 'no-store');
+      else if (NO_CACHE.has(pathname)) res.setHeader('Cache-Control', 'no-cache');
+      else if (pathname.startsWith('/assets/'))
+        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+    },
+  });
+  return createServer((req, res) => {
+    serve(req, res, () => {
+      res.statusCode = 404;
+      res.end('Not found');
+    });
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const port = Number(process.env.PORT ?? 4173);
+  const host = process.env.HOST ?? '127.0.0.1';
+  const root = fileURLToPath(new URL('../build/client', import.meta.url));
+  createStaticServer(root).listen(port, host, () => {
+    console.log(`Learning Centre (production build) on http://${host}:${port}/`);
+  });
+}
