@@ -339,6 +339,12 @@ export function createCacheService(options: CacheServiceOptions = {}) {
       return uid;
     },
 
+    /** Drops the in-memory copies, so the next read comes from IndexedDB. */
+    invalidate(collection?: string): void {
+      if (collection) memory.delete(collection);
+      else memory.clear();
+    },
+
     /** The zod schema of a collection's records, if one is registered. */
     schemaOf(collection: string): z.ZodType<unknown> | undefined {
       return schemaFor(collection);

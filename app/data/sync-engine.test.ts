@@ -1,0 +1,397 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createCacheService, type CacheService } from './cache-service';
+import { cachedCollections, getCollectionDefinition } from './collections';
+import { chunkOf, openDatabase } from './db';
+import { createMemoryBackend } from './memory-backend';
+import { backoffDelay } from './pending-changes';
+import { createSyncEngine, refreshDecision } from './sync-engine';
+import type { Connectivity } from './connectivity';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+let counter = 0;
+const disposers: (() => void)[] = [];
+
+afterEach(() => {
+  for (const dispose of disposers.splice(0)) dispose();
+  vi.useRealTimers();
+});
+
+function stubConnectivity(initial = true) {
+  let online = initial;
+  const listeners = new Set<(online: boolean) => void>();
+  const connectivity: Connectivity = {
+    isOnline: () => online,
+    subscribe: (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    check: async () => online,
+    start: () => {},
+    stop: () => {},
+  };
+  return {
+    connectivity,
+    set(next: boolean) {
+      online = next;
+      for (const l of listeners) l(next);
+    },
+  };
+}
+
+async function setup(options: { dbName?: string; clock?: { t: number } } = {}) {
+  const clock = options.clock ?? { t: 1_700_000_000_000 };
+  const now = () => clock.t;
+  const cache = createCacheService({ dbName: options.dbName ?? `sync-test-${++counter}`, now });
+  await cache.init({ uid: 'u1' });
+  const remote = createMemoryBackend();
+  const net = stubConnectivity();
+  const engine = createSyncEngine({
+    cache,
+    backend: remote.backend,
+    connectivity: net.connectivity,
+    now,
+  });
+  disposers.push(() => {
+    engine.stop();
+    cache.dispose();
+  });
+  return { cache, remote, net, engine, clock };
+}
+
+async function createStudents(cache: CacheService, n: number) {
+  for (let start = 0; start < n; start += 500) {
+    const ops = Array.from({ length: Math.min(500, n - start) }, (_, i) => ({
+      type: 'save' as const,
+      collection: 'students',
+      item: { firstName: `S${start + i}`, lastName: 'L', order: start + i },
+    }));
+    await cache.batch(ops);
+  }
+}
+
+describe('replaying pending changes', () => {
+  it('sends 1,000 changes in exactly two commits of 500, in timestamp order', async () => {
+    const { cache, remote, engine } = await setup();
+    await createStudents(cache, 1000);
+    const report = await engine.sync();
+    expect(remote.state.commits).toHaveLength(2);
+    expect(remote.state.commits.map((c) => c.length)).toEqual([500, 500]);
+    const order = remote.state.commits.flat().map((op) => (op.type === 'set' ? op.data.order : -1));
+    expect(order).toEqual(Array.from({ length: 1000 }, (_, i) => i));
+    expect(report.replay).toMatchObject({ committed: 1000, commits: 2 });
+    expect(remote.documents('students').size).toBe(1000);
+    expect(await cache.pendingChanges()).toEqual([]);
+    expect(engine.getStatus()).toMatchObject({
+      pendingChanges: 0,
+      isSyncing: false,
+      syncError: null,
+    });
+  });
+
+  it('keeps a change after a transient failure, counts the retry and waits out an exponential backoff', async () => {
+    const { cache, remote, engine, clock } = await setup();
+    await cache.save('students', { firstName: 'A' });
+    remote.state.failNext.push({ code: 'unavailable', permanent: false });
+    await engine.sync();
+    let [change] = await cache.pendingChanges();
+    expect(change).toMatchObject({ retryCount: 1, nextAttemptAt: clock.t + backoffDelay(1) });
+    expect(engine.getStatus().syncError).toBe('Failed to save item');
+
+    // Before the backoff has passed, nothing is sent.
+    clock.t += backoffDelay(1) - 1;
+    remote.state.failNext.push({ code: 'unavailable', permanent: false });
+    await engine.sync();
+    expect(remote.state.commits).toHaveLength(1);
+
+    clock.t += 1;
+    await engine.sync();
+    [change] = await cache.pendingChanges();
+    expect(change).toMatchObject({ retryCount: 2 });
+    expect(change?.nextAttemptAt).toBe(clock.t + backoffDelay(2));
+    expect(backoffDelay(2)).toBe(2 * backoffDelay(1));
+
+    clock.t += backoffDelay(2);
+    await engine.sync();
+    expect(await cache.pendingChanges()).toEqual([]);
+    expect(remote.documents('students').size).toBe(1);
+    expect(engine.getStatus().syncError).toBeNull();
+  });
+
+  it('marks a permanently refused change with its error without blocking the changes behind it', async () => {
+    const { cache, remote, engine } = await setup();
+    await createStudents(cache, 10);
+    const pending = await cache.pendingChanges();
+    const bad = pending[3]?.itemId ?? '';
+    remote.state.refusedIds.add(bad);
+    const report = await engine.sync();
+    expect(report.replay?.failedPermanently).toBe(1);
+    expect(remote.documents('students').size).toBe(9);
+    const left = await cache.pendingChanges();
+    expect(left).toEqual([
+      expect.objectContaining({ itemId: bad, error: 'Failed to save item (permission-denied)' }),
+    ]);
+    expect(engine.getStatus().failedChanges).toHaveLength(1);
+
+    // The person may retry it (after the cause is fixed) …
+    remote.state.refusedIds.clear();
+    await engine.retryChange(left[0]?.id ?? '');
+    await vi.waitFor(async () => expect(await cache.pendingChanges()).toEqual([]));
+    expect(remote.documents('students').size).toBe(10);
+  });
+
+  it('lets the person discard a permanently failed create, removing it from the cache', async () => {
+    const { cache, remote, engine } = await setup();
+    const saved = await cache.save('students', { firstName: 'Refused' });
+    remote.state.refusedIds.add(saved?.id ?? '');
+    await engine.sync();
+    const [failed] = await cache.pendingChanges();
+    expect(await engine.discardChange(failed?.id ?? '')).toBe(true);
+    expect(await cache.pendingChanges()).toEqual([]);
+    expect(await cache.get('students', saved?.id ?? '')).toBeNull();
+  });
+
+  it('creates exactly one record when the acknowledgement of an applied commit is lost', async () => {
+    const { cache, remote, engine, clock } = await setup();
+    const saved = await cache.save('students', { firstName: 'Once' });
+    remote.state.loseNextAcks = 1;
+    await engine.sync();
+    expect(remote.documents('students').size).toBe(1);
+    expect(await cache.pendingChanges()).toHaveLength(1);
+    clock.t += backoffDelay(1);
+    await engine.sync();
+    expect(await cache.pendingChanges()).toEqual([]);
+    expect([...remote.documents('students').keys()]).toEqual([saved?.id]);
+    // The id the page's URL holds is still the backend's id.
+    expect(saved?.id).toMatch(/^temp_/);
+  });
+
+  it('stops at the device going offline in the middle of a replay and finishes when it returns', async () => {
+    const { cache, remote, engine, net, clock } = await setup();
+    await createStudents(cache, 1000);
+    const commit = remote.backend.commitBatch;
+    remote.backend.commitBatch = async (ops) => {
+      await commit(ops);
+      net.set(false); // the network drops right after the first batch is accepted
+    };
+    const report = await engine.sync();
+    expect(report.replay).toMatchObject({ committed: 500, skipped: 'offline' });
+    expect(await cache.pendingChanges()).toHaveLength(500);
+    expect(await engine.sync()).toMatchObject({ skipped: 'offline' });
+
+    remote.backend.commitBatch = commit;
+    clock.t += 1;
+    net.connectivity.isOnline = () => true;
+    await engine.sync();
+    expect(await cache.pendingChanges()).toEqual([]);
+    expect(remote.documents('students').size).toBe(1000);
+    expect(remote.state.commits).toHaveLength(2);
+  });
+
+  it('lets only one of two tabs replay at a time, so a change is never sent twice', async () => {
+    const first = await setup();
+    const second = await setup({ dbName: first.cache.dbName, clock: first.clock });
+    // Both tabs talk to the same backend.
+    const shared = first.remote;
+    shared.state.latencyMs = 20;
+    const secondEngine = createSyncEngine({
+      cache: second.cache,
+      backend: shared.backend,
+      connectivity: second.net.connectivity,
+      now: () => first.clock.t,
+    });
+    await createStudents(first.cache, 20);
+    const [a, b] = await Promise.all([first.engine.sync(), secondEngine.sync()]);
+    const skipped = [a.replay?.skipped, b.replay?.skipped];
+    expect(skipped).toContain('not-leader');
+    expect(skipped.filter((s) => s === 'not-leader')).toHaveLength(1);
+    expect(shared.state.commits).toHaveLength(1);
+    expect(shared.documents('students').size).toBe(20);
+  });
+
+  it('skips a run while one is already running or the device is offline', async () => {
+    const { cache, engine, net, remote } = await setup();
+    await cache.save('students', { firstName: 'A' });
+    remote.state.latencyMs = 10;
+    const firstRun = engine.sync();
+    expect(await engine.sync()).toMatchObject({ skipped: 'running' });
+    await firstRun;
+    net.set(false);
+    expect(await engine.sync()).toMatchObject({ skipped: 'offline' });
+  });
+});
+
+describe('refreshing collections', () => {
+  it('merges still-pending local changes over a full refresh', async () => {
+    const { cache, remote, engine } = await setup();
+    remote.documents('students').set('s1', { firstName: 'Remote', lastName: 'One' });
+    remote.documents('students').set('s2', { firstName: 'Remote', lastName: 'Two' });
+    await engine.sync();
+    expect(await cache.count('students')).toBe(2);
+
+    // Offline edits: an update, a delete and a create, then a refresh before they are sent.
+    await cache.save('students', { id: 's1', firstName: 'Local' });
+    await cache.delete('students', 's2');
+    const created = await cache.save('students', { firstName: 'New' });
+    remote.state.offline = true; // commits fail, but we force a refresh with reads allowed below
+    await engine.sync();
+    remote.state.offline = false;
+    remote.backend.commitBatch = async () => {
+      throw Object.assign(new Error('Failed to save item'), {
+        code: 'unavailable',
+        permanent: false,
+      });
+    };
+    remote.documents('students').set('s3', { firstName: 'Remote', lastName: 'Three' });
+    expect(await engine.refresh('students')).toBe(true);
+
+    const items = await cache.list('students', { limit: Infinity, sort: { field: 'firstName' } });
+    expect(items.map((i) => [i.id, i.firstName])).toEqual([
+      ['s1', 'Local'],
+      [created?.id, 'New'],
+      ['s3', 'Remote'],
+    ]);
+    expect(await cache.pendingChanges()).toHaveLength(3);
+  });
+
+  it('refreshes on a minor version bump and fully resyncs on a major one', async () => {
+    const { cache, remote, engine, clock } = await setup();
+    remote.state.versions = { students: { version: '1.0.0' } };
+    remote.documents('students').set('s1', { firstName: 'A' });
+    let report = await engine.sync();
+    expect(report.refreshed).toContainEqual({
+      collection: 'students',
+      reason: 'never-synced',
+      resync: false,
+    });
+
+    // Within the 60 s version cache, a bump is not seen yet.
+    remote.state.versions = { students: { version: '1.1.0' } };
+    clock.t += 30_000;
+    report = await engine.sync();
+    expect(report.refreshed).toEqual([]);
+    expect(remote.state.versionReads).toBe(1);
+
+    clock.t += 30_000;
+    report = await engine.sync();
+    expect(report.refreshed).toEqual([
+      { collection: 'students', reason: 'version-changed', resync: false },
+    ]);
+    expect((await cache.getMetadata('students'))?.version).toBe('1.1.0');
+
+    remote.state.versions = { students: { version: '2.0.0' } };
+    clock.t += 60_000;
+    report = await engine.sync();
+    expect(report.refreshed).toEqual([
+      { collection: 'students', reason: 'major-version', resync: true },
+    ]);
+    expect((await cache.getMetadata('students'))?.version).toBe('2.0.0');
+
+    // An unchanged version means the collection is up to date.
+    clock.t += 60_000;
+    report = await engine.sync();
+    expect(report.refreshed).toEqual([]);
+  });
+
+  it('applies the due-ness of the spec §9 table to each cached collection', () => {
+    const table: Record<string, [number, number, boolean]> = {
+      students: [6 * HOUR, 7 * DAY, true],
+      families: [12 * HOUR, 7 * DAY, true],
+      facilitators: [24 * HOUR, 14 * DAY, false],
+      subjects: [48 * HOUR, 30 * DAY, false],
+      classrooms: [24 * HOUR, 14 * DAY, false],
+      campuses: [48 * HOUR, 30 * DAY, false],
+      members: [48 * HOUR, 30 * DAY, false],
+    };
+    for (const [name, [frequency, duration, priority]] of Object.entries(table)) {
+      const definition = getCollectionDefinition(name);
+      expect([
+        definition.syncFrequencyMs,
+        definition.cacheDurationMs,
+        definition.prioritySync,
+      ]).toEqual([frequency, duration, priority]);
+      const metadata = {
+        name,
+        version: '1.0.0',
+        lastSynced: 0,
+        syncFrequency: frequency,
+        requiresAuth: true,
+        cacheDuration: duration,
+        prioritySync: priority,
+      };
+      expect(refreshDecision(definition, null, undefined, 0).reason).toBe('never-synced');
+      expect(refreshDecision(definition, metadata, undefined, frequency - 1).refresh).toBe(false);
+      expect(refreshDecision(definition, metadata, undefined, frequency).reason).toBe('due');
+      expect(refreshDecision(definition, metadata, undefined, duration).reason).toBe('expired');
+      expect(refreshDecision(definition, metadata, '1.0.0', frequency - 1).refresh).toBe(false);
+    }
+    // Priority collections come first.
+    const order = cachedCollections().map((d) => d.name);
+    expect(order.indexOf('families')).toBeLessThan(order.indexOf('facilitators'));
+    expect(order.indexOf('students')).toBeLessThan(order.indexOf('subjects'));
+  });
+
+  it('refetches a collection whose cached records were found corrupted', async () => {
+    const { cache, remote, engine, clock } = await setup();
+    remote.documents('campuses').set('c1', { name: 'North' });
+    await engine.sync();
+    clock.t += 1;
+    expect((await engine.sync()).refreshed).toEqual([]);
+
+    // Damage the stored record behind the cache's back, as a bad disk or an old release might.
+    const db = await openDatabase(cache.dbName);
+    const key = `campuses::${chunkOf('c1')}`;
+    await db.collections.setItem(key, {
+      collectionName: 'campuses',
+      chunk: chunkOf('c1'),
+      items: { c1: 7 },
+    });
+    cache.invalidate();
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(await cache.list('campuses')).toEqual([]);
+
+    engine.forgetVersions();
+    const report = await engine.sync();
+    expect(report.refreshed).toEqual([
+      { collection: 'campuses', reason: 'corrupted', resync: false },
+    ]);
+    expect(await cache.list('campuses')).toEqual([
+      expect.objectContaining({ id: 'c1', name: 'North' }),
+    ]);
+  });
+
+  it('uses the per-role scope for refresh queries and skips collections the person may not read', async () => {
+    const { remote, engine, cache } = await setup();
+    remote.documents('students').set('mine', { firstName: 'Mine', familyId: 'f1' });
+    remote.documents('students').set('other', { firstName: 'Other', familyId: 'f2' });
+    engine.setScope((collection) =>
+      collection === 'students'
+        ? { filters: [{ field: 'familyId', op: '==', value: 'f1' }] }
+        : collection === 'members'
+          ? null
+          : undefined,
+    );
+    await engine.sync();
+    expect((await cache.list('students')).map((s) => s.id)).toEqual(['mine']);
+    expect(remote.state.lists).not.toContain('Members');
+  });
+});
+
+describe('timers', () => {
+  it('runs at start, every 5 minutes while online, and when the network returns', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    const { engine, remote, net, cache } = await setup();
+    const spy = vi.spyOn(engine, 'sync');
+    engine.start();
+    await vi.waitFor(() => expect(remote.state.versionReads).toBe(1));
+    await cache.save('students', { firstName: 'A' });
+    expect(spy).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(5 * 60_000);
+    expect(spy).toHaveBeenCalledTimes(2);
+    await vi.waitFor(() => expect(remote.state.commits).toHaveLength(1));
+    net.set(false);
+    net.set(true);
+    expect(spy).toHaveBeenCalledTimes(3);
+    expect(engine.getStatus().isOnline).toBe(true);
+  });
+});
