@@ -1,0 +1,571 @@
+// THE permission matrix (domain.md): which role may read and write which collection, and within
+// which scope. The UI uses it to hide and guard, the fake backend (mocks/) uses it to refuse every
+// read and write with PERMISSION_DENIED, and production Firestore rules must say the same thing.
+// The matrix is data; the scopes are small predicates that may look up other documents through a
+// context, the way Firestore rules use get().
+import type { Role } from './roles';
+
+/** Collections (and the one system document) the matrix covers, by their Firestore names. */
+export const PERMISSION_COLLECTIONS = [
+  'campuses',
+  'classrooms',
+  'subjects',
+  'students',
+  'families',
+  'facilitators',
+  'Members',
+  'attendance',
+  'events',
+  'conversations',
+  'messages',
+  'Notifications',
+  'parentInquiries',
+  'resources',
+  'collectionVersions',
+  'unregisteredSignins',
+] as const;
+export type PermissionCollection = (typeof PERMISSION_COLLECTIONS)[number];
+
+export type ReadScope =
+  | 'none'
+  | 'all'
+  | 'ownClassroomStudents'
+  | 'ownChildren'
+  | 'self'
+  | 'familiesOfOwnStudents'
+  | 'ownFamily'
+  | 'facilitatorsOfOwnChildren'
+  | 'ownFacilitators'
+  | 'ownDoc'
+  | 'ownClassrooms'
+  | 'childrenClassrooms'
+  | 'selfClassrooms'
+  | 'audience'
+  | 'participant'
+  | 'ownNotification'
+  | 'ownInquiry';
+
+export type WriteScope =
+  | 'none'
+  | 'all'
+  | 'membersGuardingAdminRoles'
+  | 'ownFamilyContact'
+  | 'ownFacilitatorProfile'
+  | 'ownDocProfile'
+  | 'ownClassroomAttendance'
+  | 'ownClassroomEvents'
+  | 'participant'
+  | 'participantWithStaff'
+  | 'participantWithFacilitators'
+  | 'notificationsAsStaff'
+  | 'ownNotificationState'
+  | 'createOwnInquiry'
+  | 'ownResources';
+
+export interface AccessRule {
+  read: ReadScope;
+  write: WriteScope;
+}
+
+type MatrixRow = Record<Role, AccessRule>;
+
+const rw: AccessRule = { read: 'all', write: 'all' };
+const r: AccessRule = { read: 'all', write: 'none' };
+const none: AccessRule = { read: 'none', write: 'none' };
+const rule = (read: ReadScope, write: WriteScope): AccessRule => ({ read, write });
+
+function row(
+  admin: AccessRule,
+  administration: AccessRule,
+  facilitator: AccessRule,
+  parent: AccessRule,
+  student: AccessRule,
+): MatrixRow {
+  return { admin, superAdmin: admin, administration, facilitator, parent, student };
+}
+
+/** domain.md's permission matrix, one row per collection, one rule per role. */
+export const PERMISSION_MATRIX: Record<PermissionCollection, MatrixRow> = {
+  campuses: row(rw, rw, r, r, r),
+  classrooms: row(rw, rw, r, r, r),
+  subjects: row(rw, rw, r, r, r),
+  students: row(
+    rw,
+    rw,
+    rule('ownClassroomStudents', 'none'),
+    rule('ownChildren', 'none'),
+    rule('self', 'none'),
+  ),
+  families: row(
+    rw,
+    rw,
+    rule('familiesOfOwnStudents', 'none'),
+    rule('ownFamily', 'ownFamilyContact'),
+    none,
+  ),
+  facilitators: row(
+    rw,
+    r,
+    rule('all', 'ownFacilitatorProfile'),
+    rule('facilitatorsOfOwnChildren', 'none'),
+    rule('ownFacilitators', 'none'),
+  ),
+  Members: row(
+    rule('all', 'membersGuardingAdminRoles'),
+    rule('all', 'ownDocProfile'),
+    rule('ownDoc', 'ownDocProfile'),
+    rule('ownDoc', 'ownDocProfile'),
+    rule('ownDoc', 'ownDocProfile'),
+  ),
+  attendance: row(
+    rw,
+    rw,
+    rule('ownClassrooms', 'ownClassroomAttendance'),
+    rule('childrenClassrooms', 'none'),
+    rule('selfClassrooms', 'none'),
+  ),
+  events: row(
+    rw,
+    rw,
+    rule('audience', 'ownClassroomEvents'),
+    rule('audience', 'none'),
+    rule('audience', 'none'),
+  ),
+  conversations: row(
+    rule('participant', 'participant'),
+    rule('participant', 'participant'),
+    rule('participant', 'participant'),
+    rule('participant', 'participantWithStaff'),
+    rule('participant', 'participantWithFacilitators'),
+  ),
+  messages: row(
+    rule('participant', 'participant'),
+    rule('participant', 'participant'),
+    rule('participant', 'participant'),
+    rule('participant', 'participant'),
+    rule('participant', 'participant'),
+  ),
+  Notifications: row(
+    rule('ownNotification', 'notificationsAsStaff'),
+    rule('ownNotification', 'notificationsAsStaff'),
+    rule('ownNotification', 'notificationsAsStaff'),
+    rule('ownNotification', 'ownNotificationState'),
+    rule('ownNotification', 'ownNotificationState'),
+  ),
+  parentInquiries: row(rw, rw, none, rule('ownInquiry', 'createOwnInquiry'), none),
+  resources: row(
+    rw,
+    rw,
+    rule('audience', 'ownResources'),
+    rule('audience', 'none'),
+    rule('audience', 'none'),
+  ),
+  collectionVersions: row(rw, r, r, r, r),
+  unregisteredSignins: row(r, none, none, none, none),
+};
+
+/** Plain-English wording of each scope, for the read-only roles page. */
+export const SCOPE_LABELS: Record<ReadScope | WriteScope, string> = {
+  none: 'no access',
+  all: 'all records',
+  ownClassroomStudents: 'students in own classrooms',
+  ownChildren: 'own children',
+  self: 'own record',
+  familiesOfOwnStudents: 'families of own students',
+  ownFamily: 'own family',
+  facilitatorsOfOwnChildren: "facilitators of own children's classrooms",
+  ownFacilitators: 'own facilitators',
+  ownDoc: 'own profile',
+  ownClassrooms: 'own classrooms',
+  childrenClassrooms: "own children's classrooms",
+  selfClassrooms: 'own classrooms',
+  audience: 'where their role is in the audience',
+  participant: 'conversations they take part in',
+  ownNotification: 'own notifications',
+  ownInquiry: 'own inquiries',
+  membersGuardingAdminRoles: 'all (only superAdmin grants or removes admin roles)',
+  ownFamilyContact: 'contact details of own family',
+  ownFacilitatorProfile: 'own profile fields',
+  ownDocProfile: 'own preferences and profile',
+  ownClassroomAttendance: 'own classrooms, dates up to today',
+  ownClassroomEvents: 'events of own classrooms',
+  participantWithStaff: 'conversations they take part in, with staff',
+  participantWithFacilitators: 'conversations they take part in, with facilitators',
+  notificationsAsStaff: 'create for anyone; mark own read; delete own read ones',
+  ownNotificationState: 'mark own read; delete own read ones',
+  createOwnInquiry: 'submit their own',
+  ownResources: 'resources they created',
+};
+
+export type Access = 'none' | 'read' | 'write';
+
+/** The broadest access any of these roles has to a collection, ignoring scope (navigation). */
+export function collectionAccess(roles: readonly Role[], collection: PermissionCollection): Access {
+  let best: Access = 'none';
+  for (const role of roles) {
+    const entry = PERMISSION_MATRIX[collection][role];
+    if (entry.write !== 'none') return 'write';
+    if (entry.read !== 'none') best = 'read';
+  }
+  return best;
+}
+
+// ---- principal and context ----------------------------------------------------------------
+
+/** The signed-in member with the links that scopes are checked against. */
+export interface Principal {
+  uid: string;
+  email: string | null;
+  roles: readonly Role[];
+  /** Equals the Members document id (uid) in this product; used in memberUUID fields. */
+  memberUUID: string;
+  familyIds: readonly string[];
+  /** Students of the member's families (parents). */
+  childIds: readonly string[];
+  /** Classrooms of those children (parents). */
+  childClassroomIds: readonly string[];
+  studentId: string | null;
+  facilitatorId: string | null;
+  /** Classrooms a facilitator teaches, or a student attends. */
+  classroomIds: readonly string[];
+}
+
+export type DocData = Record<string, unknown>;
+
+/** Rule-free reads of other documents, like `get()` in Firestore rules. */
+export interface PermissionContext {
+  get(path: string): DocData | null;
+  list(collectionPath: string): Array<{ id: string; data: DocData }>;
+  /** Today's date as YYYY-MM-DD (attendance may not be written for future dates). */
+  today: string;
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+function str(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+/** Fills in a principal's links (family, children, classrooms) from the stored documents. */
+export function resolvePrincipal(
+  base: { uid: string; email: string | null; roles: readonly Role[]; memberUUID?: string | null },
+  ctx: PermissionContext,
+): Principal {
+  const member = ctx.get(`Members/${base.uid}`);
+  const memberUUID = base.memberUUID ?? str(member?.memberUUID) ?? base.uid;
+  const roles = base.roles;
+
+  const familyIds = new Set<string>();
+  const childIds = new Set<string>();
+  const childClassroomIds = new Set<string>();
+  if (roles.includes('parent')) {
+    const memberFamily = str(member?.familyId);
+    if (memberFamily) familyIds.add(memberFamily);
+    for (const f of ctx.list('families')) {
+      const guardians = Array.isArray(f.data.guardians) ? f.data.guardians : [];
+      if (
+        guardians.some(
+          (g: unknown) =>
+            typeof g === 'object' && g !== null && 'memberUUID' in g && g.memberUUID === memberUUID,
+        )
+      ) {
+        familyIds.add(f.id);
+      }
+    }
+    if (familyIds.size > 0) {
+      for (const s of ctx.list('students')) {
+        const familyId = str(s.data.familyId);
+        if (familyId && familyIds.has(familyId)) {
+          childIds.add(s.id);
+          for (const c of strings(s.data.classroomIds)) childClassroomIds.add(c);
+        }
+      }
+    }
+  }
+
+  let studentId: string | null = null;
+  const classroomIds = new Set<string>();
+  if (roles.includes('student')) {
+    studentId = str(member?.studentId);
+    const student = studentId ? ctx.get(`students/${studentId}`) : null;
+    for (const c of strings(student?.classroomIds)) classroomIds.add(c);
+  }
+
+  let facilitatorId: string | null = null;
+  if (roles.includes('facilitator')) {
+    facilitatorId = str(member?.facilitatorId);
+    if (!facilitatorId) {
+      facilitatorId =
+        ctx.list('facilitators').find((f) => f.data.memberUUID === memberUUID)?.id ?? null;
+    }
+    const facilitator = facilitatorId ? ctx.get(`facilitators/${facilitatorId}`) : null;
+    for (const c of strings(facilitator?.classroomIds)) classroomIds.add(c);
+    if (facilitatorId) {
+      for (const c of ctx.list('classrooms')) {
+        if (strings(c.data.facilitatorIds).includes(facilitatorId)) classroomIds.add(c.id);
+      }
+    }
+  }
+
+  return {
+    uid: base.uid,
+    email: base.email,
+    roles,
+    memberUUID,
+    familyIds: [...familyIds],
+    childIds: [...childIds],
+    childClassroomIds: [...childClassroomIds],
+    studentId,
+    facilitatorId,
+    classroomIds: [...classroomIds],
+  };
+}
+
+// ---- path helpers ---------------------------------------------------------------------------
+
+/** Which matrix row governs a document path, or null when no rule covers it (always refused). */
+export function collectionOfPath(path: string): PermissionCollection | null {
+  const segments = path.split('/');
+  if (segments.length === 2) {
+    const [collection, id] = segments;
+    if (collection === 'system') return id === 'collectionVersions' ? 'collectionVersions' : null;
+    const known = PERMISSION_COLLECTIONS.find((c) => c === collection);
+    return known && known !== 'messages' && known !== 'collectionVersions' ? known : null;
+  }
+  if (segments.length === 4 && segments[0] === 'conversations' && segments[2] === 'messages') {
+    return 'messages';
+  }
+  return null;
+}
+
+export interface DocumentRef {
+  /** Full path, e.g. 'students/abc' or 'conversations/c1/messages/m1'. */
+  path: string;
+  id: string;
+}
+
+// ---- scope checks -----------------------------------------------------------------------------
+
+const STAFF_ROLES: readonly Role[] = ['admin', 'superAdmin', 'administration'];
+const ADMIN_ROLES: readonly Role[] = ['admin', 'superAdmin'];
+
+function intersects(a: readonly string[], b: readonly string[]): boolean {
+  return a.some((x) => b.includes(x));
+}
+
+function audienceMatches(p: Principal, data: DocData): boolean {
+  const audience = strings(data.audience);
+  const mine = new Set<string>(p.roles);
+  if (mine.has('superAdmin')) mine.add('admin');
+  return audience.some((a) => mine.has(a));
+}
+
+function conversationOf(
+  path: string,
+  data: DocData | null,
+  ctx: PermissionContext,
+): DocData | null {
+  const segments = path.split('/');
+  if (segments.length === 4) return ctx.get(`conversations/${segments[1]}`);
+  return data;
+}
+
+function isParticipant(p: Principal, conversation: DocData | null): boolean {
+  return conversation !== null && strings(conversation.participantIds).includes(p.memberUUID);
+}
+
+function memberRoles(memberUUID: string, ctx: PermissionContext): string[] {
+  const byId = ctx.get(`Members/${memberUUID}`);
+  if (byId) return strings(byId.roles);
+  const found = ctx.list('Members').find((m) => m.data.memberUUID === memberUUID);
+  return found ? strings(found.data.roles) : [];
+}
+
+function readAllowed(
+  scope: ReadScope,
+  p: Principal,
+  ref: DocumentRef,
+  data: DocData,
+  ctx: PermissionContext,
+): boolean {
+  switch (scope) {
+    case 'none':
+      return false;
+    case 'all':
+      return true;
+    case 'ownClassroomStudents':
+      return intersects(strings(data.classroomIds), p.classroomIds);
+    case 'ownChildren':
+      return p.familyIds.includes(str(data.familyId) ?? '') || p.childIds.includes(ref.id);
+    case 'self':
+      return p.studentId !== null && ref.id === p.studentId;
+    case 'familiesOfOwnStudents':
+      return ctx
+        .list('students')
+        .some(
+          (s) =>
+            s.data.familyId === ref.id && intersects(strings(s.data.classroomIds), p.classroomIds),
+        );
+    case 'ownFamily':
+      return p.familyIds.includes(ref.id);
+    case 'facilitatorsOfOwnChildren':
+      return intersects(strings(data.classroomIds), p.childClassroomIds);
+    case 'ownFacilitators':
+      return intersects(strings(data.classroomIds), p.classroomIds);
+    case 'ownDoc':
+      return ref.id === p.uid;
+    case 'ownClassrooms':
+    case 'selfClassrooms':
+      return p.classroomIds.includes(str(data.classroomId) ?? '');
+    case 'childrenClassrooms':
+      return p.childClassroomIds.includes(str(data.classroomId) ?? '');
+    case 'audience':
+      return audienceMatches(p, data);
+    case 'participant':
+      return isParticipant(p, conversationOf(ref.path, data, ctx));
+    case 'ownNotification':
+      return data.memberUUID === p.memberUUID;
+    case 'ownInquiry':
+      return data.createdBy === p.memberUUID;
+  }
+}
+
+/** Keys whose values differ between two versions of a document. */
+export function changedKeys(before: DocData | null, after: DocData | null): string[] {
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  return [...keys].filter(
+    (k) => JSON.stringify(before?.[k] ?? null) !== JSON.stringify(after?.[k] ?? null),
+  );
+}
+
+// Bookkeeping fields any permitted writer may touch alongside the fields it owns.
+const BOOKKEEPING = ['updatedAt', 'updatedBy', 'lastUpdated'];
+
+function onlyChanged(before: DocData | null, after: DocData | null, allowed: string[]): boolean {
+  return changedKeys(before, after).every((k) => allowed.includes(k) || BOOKKEEPING.includes(k));
+}
+
+export interface DocumentChange {
+  ref: DocumentRef;
+  before: DocData | null;
+  after: DocData | null;
+}
+
+function writeAllowed(
+  scope: WriteScope,
+  p: Principal,
+  change: DocumentChange,
+  ctx: PermissionContext,
+): boolean {
+  const { ref, before, after } = change;
+  const isCreate = before === null;
+  const isDelete = after === null;
+  const versions = [before, after].filter((d): d is DocData => d !== null);
+  switch (scope) {
+    case 'none':
+      return false;
+    case 'all':
+      return true;
+    case 'membersGuardingAdminRoles': {
+      const grantsChanged = ADMIN_ROLES.some(
+        (role) => strings(before?.roles).includes(role) !== strings(after?.roles).includes(role),
+      );
+      return !grantsChanged || p.roles.includes('superAdmin');
+    }
+    case 'ownFamilyContact':
+      return (
+        !isCreate &&
+        !isDelete &&
+        p.familyIds.includes(ref.id) &&
+        onlyChanged(before, after, ['guardians', 'address'])
+      );
+    case 'ownFacilitatorProfile':
+      return (
+        !isCreate &&
+        !isDelete &&
+        before.memberUUID === p.memberUUID &&
+        onlyChanged(before, after, ['firstName', 'lastName', 'phone', 'bio'])
+      );
+    case 'ownDocProfile':
+      return (
+        !isCreate &&
+        !isDelete &&
+        ref.id === p.uid &&
+        onlyChanged(before, after, ['preferences', 'displayName', 'photoURL'])
+      );
+    case 'ownClassroomAttendance':
+      return versions.every((d) => {
+        const date = str(d.date);
+        return (
+          p.classroomIds.includes(str(d.classroomId) ?? '') && date !== null && date <= ctx.today
+        );
+      });
+    case 'ownClassroomEvents':
+      return versions.every((d) => {
+        const classrooms = strings(d.classroomIds);
+        return classrooms.length > 0 && classrooms.every((c) => p.classroomIds.includes(c));
+      });
+    case 'participant': {
+      if (collectionOfPath(ref.path) === 'messages') {
+        const conversation = conversationOf(ref.path, null, ctx);
+        if (!isParticipant(p, conversation)) return false;
+        if (isCreate) return after?.senderId === p.memberUUID;
+        // Others may only add themselves to readBy; the sender may edit or delete.
+        if (before.senderId === p.memberUUID) return true;
+        return !isDelete && onlyChanged(before, after, ['readBy']);
+      }
+      return versions.every((d) => isParticipant(p, d));
+    }
+    case 'participantWithStaff':
+    case 'participantWithFacilitators': {
+      if (!versions.every((d) => isParticipant(p, d))) return false;
+      if (!isCreate) return !isDelete;
+      const allowedRoles =
+        scope === 'participantWithStaff' ? [...STAFF_ROLES, 'facilitator'] : ['facilitator'];
+      return strings(after?.participantIds)
+        .filter((id) => id !== p.memberUUID)
+        .every((id) => memberRoles(id, ctx).some((r) => allowedRoles.includes(r)));
+    }
+    case 'notificationsAsStaff':
+      if (isCreate) return true;
+      return writeAllowed('ownNotificationState', p, change, ctx);
+    case 'ownNotificationState':
+      if (isCreate) return false;
+      if (before.memberUUID !== p.memberUUID) return false;
+      if (isDelete) return before.isNew === false;
+      return onlyChanged(before, after, ['isNew']);
+    case 'createOwnInquiry':
+      return isCreate && after?.createdBy === p.memberUUID && after.status === 'new';
+    case 'ownResources':
+      return versions.every((d) => d.createdBy === p.memberUUID);
+  }
+}
+
+/** May this principal read this document (already stored, or null for a missing one)? */
+export function canRead(
+  principal: Principal,
+  collection: PermissionCollection,
+  doc: DocumentRef & { data: DocData | null },
+  ctx: PermissionContext,
+): boolean {
+  const rules = principal.roles.map((role) => PERMISSION_MATRIX[collection][role]);
+  // A missing document reveals nothing but its absence: any read access to the collection suffices.
+  if (doc.data === null) return rules.some((r) => r.read !== 'none');
+  const data = doc.data;
+  return rules.some((r) => readAllowed(r.read, principal, doc, data, ctx));
+}
+
+/** May this principal make this change (create: before null; delete: after null)? */
+export function canWrite(
+  principal: Principal,
+  collection: PermissionCollection,
+  change: DocumentChange,
+  ctx: PermissionContext,
+): boolean {
+  if (change.before === null && change.after === null) return false;
+  return principal.roles.some((role) =>
+    writeAllowed(PERMISSION_MATRIX[collection][role].write, principal, change, ctx),
+  );
+}

@@ -1,0 +1,117 @@
+// Turns the custom claims of a Firebase ID token into the app's roles (spec §6). The fake backend
+// uses the same function, so an account is an admin on both sides of the wire or on neither.
+import { z } from 'zod';
+
+/** Every role the product knows, in no particular order. */
+export const ROLES = [
+  'admin',
+  'superAdmin',
+  'facilitator',
+  'administration',
+  'parent',
+  'student',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Dashboard type chosen for a user holding several roles, highest priority first (spec §6). */
+export const DASHBOARD_TYPE_PRIORITY = [
+  'admin',
+  'facilitator',
+  'administration',
+  'parent',
+  'student',
+] as const;
+export type DashboardType = (typeof DASHBOARD_TYPE_PRIORITY)[number];
+
+export interface ClaimRoles {
+  roles: Role[];
+  isAdmin: boolean;
+  isSuperAdmin: boolean;
+  tokens: Record<string, string>;
+}
+
+const roleSchema = z.enum(ROLES);
+
+export function isRole(value: unknown): value is Role {
+  return roleSchema.safeParse(value).success;
+}
+
+// Claims come from a token someone else minted: every field is optional and may hold anything.
+const claimsSchema = z
+  .object({
+    roles: z.unknown().optional(),
+    role: z.unknown().optional(),
+    admin: z.unknown().optional(),
+    superAdmin: z.unknown().optional(),
+    memberUUID: z.unknown().optional(),
+    tokens: z.unknown().optional(),
+  })
+  .passthrough();
+
+function emailDomain(email: string | null): string | null {
+  if (!email) return null;
+  const at = email.lastIndexOf('@');
+  return at < 0 ? null : email.slice(at + 1).toLowerCase();
+}
+
+/**
+ * Reads roles from token claims: the `roles` array, or else the single `role` claim. Boolean
+ * `admin`/`superAdmin` claims add those roles. An e-mail on a staff domain is granted admin and
+ * superAdmin unless already an admin. A facilitator with a memberUUID gets a `facilitator` token.
+ */
+export function rolesFromClaims(
+  claims: unknown,
+  email: string | null,
+  staffDomains: readonly string[],
+): ClaimRoles {
+  const parsed = claimsSchema.safeParse(claims ?? {});
+  const c = parsed.success ? parsed.data : {};
+  const roles: Role[] = [];
+  const add = (role: Role) => {
+    if (!roles.includes(role)) roles.push(role);
+  };
+
+  if (Array.isArray(c.roles)) {
+    for (const r of c.roles) if (isRole(r)) add(r);
+  } else if (isRole(c.role)) {
+    add(c.role);
+  }
+  if (c.admin === true) add('admin');
+  if (c.superAdmin === true) add('superAdmin');
+
+  let isSuperAdmin = roles.includes('superAdmin');
+  let isAdmin = isSuperAdmin || roles.includes('admin');
+
+  const domain = emailDomain(email);
+  const onStaffDomain = domain !== null && staffDomains.some((d) => d.toLowerCase() === domain);
+  if (onStaffDomain && !isAdmin) {
+    add('admin');
+    add('superAdmin');
+    isAdmin = true;
+    isSuperAdmin = true;
+  }
+
+  const tokens: Record<string, string> = {};
+  if (c.tokens !== null && typeof c.tokens === 'object' && !Array.isArray(c.tokens)) {
+    for (const [key, value] of Object.entries(c.tokens)) {
+      if (typeof value === 'string') tokens[key] = value;
+    }
+  }
+  if (roles.includes('facilitator') && typeof c.memberUUID === 'string' && c.memberUUID) {
+    tokens.facilitator = c.memberUUID;
+  }
+
+  return { roles, isAdmin, isSuperAdmin, tokens };
+}
+
+/** Roles with staff rights over school records (admin, superAdmin, administration). */
+export function isStaff(roles: readonly Role[]): boolean {
+  return roles.some((r) => r === 'admin' || r === 'superAdmin' || r === 'administration');
+}
+
+/** The dashboard type a user with these roles sees when nothing else decides (spec §6). */
+export function dashboardTypeForRoles(roles: readonly Role[]): DashboardType | null {
+  const expanded = new Set<string>(roles);
+  if (expanded.has('superAdmin')) expanded.add('admin');
+  return DASHBOARD_TYPE_PRIORITY.find((t) => expanded.has(t)) ?? null;
+}

@@ -1,0 +1,61 @@
+// The first handler every request to a Firebase host meets: it waits for the store, logs the
+// request, and applies injected faults (offline, latency, failNext) before the service handlers
+// answer. Returning nothing hands the request on to the next handler.
+import { delay, http, HttpResponse } from 'msw';
+import { store } from './store';
+
+/** Every host the Firebase SDK talks to; anything else is not the fake's business. */
+export const FIREBASE_URL =
+  /^https:\/\/(identitytoolkit\.googleapis\.com|securetoken\.googleapis\.com|firestore\.googleapis\.com|[a-z0-9-]+\.cloudfunctions\.net)\//;
+
+const STATUS_NAMES: Record<number, string> = {
+  400: 'FAILED_PRECONDITION',
+  401: 'UNAUTHENTICATED',
+  403: 'PERMISSION_DENIED',
+  404: 'NOT_FOUND',
+  409: 'ABORTED',
+  429: 'RESOURCE_EXHAUSTED',
+  500: 'INTERNAL',
+  503: 'UNAVAILABLE',
+  504: 'DEADLINE_EXCEEDED',
+};
+
+export function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+/** An error body in the shape the addressed service uses. */
+export function injectedError(url: string, status: number): Response {
+  const statusName = STATUS_NAMES[status] ?? 'UNKNOWN';
+  const message = `Injected failure (${status})`;
+  if (url.includes('identitytoolkit') || url.includes('securetoken')) {
+    return HttpResponse.json(
+      {
+        error: {
+          code: status,
+          message,
+          errors: [{ message, domain: 'global', reason: 'backendError' }],
+        },
+      },
+      { status },
+    );
+  }
+  if (url.includes('cloudfunctions.net')) {
+    return HttpResponse.json({ error: { status: statusName, message } }, { status });
+  }
+  return HttpResponse.json({ error: { code: status, message, status: statusName } }, { status });
+}
+
+export const faultHandlers = [
+  http.all(FIREBASE_URL, async ({ request }) => {
+    await store.ready;
+    store.requestLog.push({ method: request.method, url: request.url, at: Date.now() });
+    if (isOffline()) return HttpResponse.error();
+    if (store.latencyMs > 0) await delay(store.latencyMs);
+    if (isOffline()) return HttpResponse.error();
+    const status = store.takeFailure(request.url);
+    if (status !== null)
+      return status === 0 ? HttpResponse.error() : injectedError(request.url, status);
+    return undefined;
+  }),
+];

@@ -1,0 +1,517 @@
+// Firestore's REST API as firebase/firestore/lite uses it: batchGet, runQuery,
+// runAggregationQuery, commit (atomic, with preconditions and transforms) and GET of one document.
+// Every document read or written is checked against the permission matrix; one refusal refuses
+// the whole request, as Firestore rules do.
+import { http, HttpResponse } from 'msw';
+import { z } from 'zod';
+import {
+  canRead,
+  canWrite,
+  collectionOfPath,
+  type PermissionContext,
+  type Principal,
+} from '../app/auth/permissions';
+import { principalFromRequest } from './principal';
+import { QueryError, runStructuredQuery, structuredQuerySchema, type QueryDoc } from './query';
+import { isDocumentPath, splitDocumentPath, store, type StoredDocument } from './store';
+import {
+  cloneFields,
+  compareTimestamps,
+  decodeFields,
+  fsFieldsSchema,
+  fsValueSchema,
+  getField,
+  nextServerTime,
+  numericValue,
+  setField,
+  valuesEqual,
+  type FsFields,
+  type FsValue,
+} from './values';
+
+const BASE = String.raw`^https://firestore\.googleapis\.com/v1/projects/([^/]+)/databases/([^/]+)/documents`;
+const rpc = (name: string) => new RegExp(`${BASE}(/.*)?:${name}$`);
+
+// ---- errors, exactly as Firestore words them --------------------------------------------------
+
+function firestoreError(code: number, status: string, message: string): Response {
+  return HttpResponse.json({ error: { code, message, status } }, { status: code });
+}
+const permissionDenied = () =>
+  firestoreError(403, 'PERMISSION_DENIED', 'Missing or insufficient permissions.');
+const unauthenticated = () =>
+  firestoreError(
+    401,
+    'UNAUTHENTICATED',
+    'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
+  );
+const invalidArgument = (message: string) => firestoreError(400, 'INVALID_ARGUMENT', message);
+
+class CommitError extends Error {
+  constructor(readonly response: Response) {
+    super('commit failed');
+  }
+}
+
+// ---- naming -------------------------------------------------------------------------------
+
+interface Target {
+  project: string;
+  database: string;
+  /** Relative path after /documents (may be empty). */
+  parent: string;
+}
+
+function parseTarget(url: string, pattern: RegExp): Target | null {
+  const m = pattern.exec(new URL(url).origin + new URL(url).pathname);
+  if (!m) return null;
+  return {
+    project: decodeURIComponent(m[1] ?? ''),
+    database: decodeURIComponent(m[2] ?? ''),
+    parent: decodeURIComponent(m[3] ?? '').replace(/^\//, ''),
+  };
+}
+
+function prefixOf(t: Target): string {
+  return `projects/${t.project}/databases/${t.database}/documents/`;
+}
+
+function relativePath(name: string): string | null {
+  const i = name.indexOf('/documents/');
+  if (i < 0) return null;
+  const path = name.slice(i + '/documents/'.length);
+  return isDocumentPath(path) ? path : null;
+}
+
+function encodeDocument(prefix: string, path: string, doc: StoredDocument) {
+  return {
+    name: `${prefix}${path}`,
+    fields: doc.fields,
+    createTime: doc.createTime,
+    updateTime: doc.updateTime,
+  };
+}
+
+// ---- permission helpers ---------------------------------------------------------------------
+
+function readable(
+  principal: Principal | null,
+  ctx: PermissionContext,
+  path: string,
+  doc: StoredDocument | undefined,
+): boolean {
+  if (!principal) return false;
+  const collection = collectionOfPath(path);
+  if (!collection) return false;
+  const { id } = splitDocumentPath(path);
+  const data = doc ? decodeFields(doc.fields) : null;
+  return canRead(principal, collection, { path, id, data }, ctx);
+}
+
+async function readBody(request: Request): Promise<unknown> {
+  try {
+    return JSON.parse(await request.text());
+  } catch {
+    return null;
+  }
+}
+
+// ---- batchGet -------------------------------------------------------------------------------
+
+const batchGetSchema = z.object({
+  documents: z.array(z.string()).default([]),
+  transaction: z.string().optional(),
+  newTransaction: z.unknown().optional(),
+});
+
+// ---- runQuery -------------------------------------------------------------------------------
+
+const runQuerySchema = z.object({ structuredQuery: structuredQuerySchema });
+
+function candidatesFor(target: Target, query: z.infer<typeof structuredQuerySchema>): QueryDoc[] {
+  const from = query.from[0];
+  if (!from) return [];
+  const parent = target.parent;
+  const paths = from.allDescendants
+    ? store
+        .collectionPathsNamed(from.collectionId)
+        .filter((p) => !parent || p.startsWith(`${parent}/`))
+    : [parent ? `${parent}/${from.collectionId}` : from.collectionId];
+  return paths.flatMap((p) => store.list(p).map(([id, doc]) => ({ path: `${p}/${id}`, doc })));
+}
+
+type QueryOutcome = { ok: true; page: QueryDoc[] } | { ok: false; response: Response };
+
+function executeQuery(
+  target: Target,
+  query: z.infer<typeof structuredQuerySchema>,
+  principal: Principal | null,
+  ctx: PermissionContext,
+): QueryOutcome {
+  try {
+    const { matched, page } = runStructuredQuery(
+      candidatesFor(target, query),
+      query,
+      prefixOf(target),
+    );
+    // Rules are not filters: a query that could return a forbidden document is refused whole.
+    if (!principal) return { ok: false, response: permissionDenied() };
+    for (const d of matched) {
+      if (!readable(principal, ctx, d.path, d.doc))
+        return { ok: false, response: permissionDenied() };
+    }
+    if (matched.length === 0) {
+      // An empty result still needs a collection the caller may read at all.
+      const probe = `${target.parent ? `${target.parent}/` : ''}${query.from[0]?.collectionId ?? ''}/__probe__`;
+      if (!readable(principal, ctx, probe, undefined))
+        return { ok: false, response: permissionDenied() };
+    }
+    return { ok: true, page };
+  } catch (e) {
+    if (e instanceof QueryError) return { ok: false, response: invalidArgument(e.message) };
+    throw e;
+  }
+}
+
+function project(fields: FsFields, select: { fields?: Array<{ fieldPath: string }> } | undefined) {
+  if (!select?.fields) return fields;
+  const out: FsFields = {};
+  for (const f of select.fields) {
+    const v = getField(fields, f.fieldPath);
+    if (v !== undefined) setField(out, f.fieldPath, structuredClone(v));
+  }
+  return out;
+}
+
+// ---- runAggregationQuery --------------------------------------------------------------------
+
+const aggregationSchema = z.object({
+  structuredAggregationQuery: z.object({
+    structuredQuery: structuredQuerySchema,
+    aggregations: z
+      .array(
+        z.object({
+          alias: z.string(),
+          count: z.object({ upTo: z.unknown().optional() }).optional(),
+          sum: z.object({ field: z.object({ fieldPath: z.string() }) }).optional(),
+          avg: z.object({ field: z.object({ fieldPath: z.string() }) }).optional(),
+        }),
+      )
+      .default([]),
+  }),
+});
+
+// ---- commit ---------------------------------------------------------------------------------
+
+const preconditionSchema = z
+  .object({ exists: z.boolean().optional(), updateTime: z.string().optional() })
+  .optional();
+
+const transformSchema = z.object({
+  fieldPath: z.string(),
+  setToServerValue: z.string().optional(),
+  increment: fsValueSchema.optional(),
+  maximum: fsValueSchema.optional(),
+  minimum: fsValueSchema.optional(),
+  appendMissingElements: z.object({ values: z.array(fsValueSchema).default([]) }).optional(),
+  removeAllFromArray: z.object({ values: z.array(fsValueSchema).default([]) }).optional(),
+});
+type Transform = z.infer<typeof transformSchema>;
+
+const writeSchema = z.object({
+  update: z.object({ name: z.string(), fields: fsFieldsSchema.optional() }).optional(),
+  delete: z.string().optional(),
+  verify: z.string().optional(),
+  transform: z
+    .object({ document: z.string(), fieldTransforms: z.array(transformSchema).default([]) })
+    .optional(),
+  updateMask: z.object({ fieldPaths: z.array(z.string()).default([]) }).optional(),
+  updateTransforms: z.array(transformSchema).optional(),
+  currentDocument: preconditionSchema,
+});
+
+const commitSchema = z.object({
+  writes: z.array(writeSchema).default([]),
+  transaction: z.string().optional(),
+});
+
+function applyTransform(fields: FsFields, t: Transform, commitTime: string): FsValue {
+  const current = getField(fields, t.fieldPath);
+  let next: FsValue;
+  if (t.setToServerValue) {
+    next = { timestampValue: commitTime };
+  } else if (t.increment || t.maximum || t.minimum) {
+    const operand = (t.increment ?? t.maximum ?? t.minimum) as FsValue;
+    const a = current ? numericValue(current) : null;
+    const b = numericValue(operand);
+    if (a === null || b === null || !current) {
+      next = operand;
+    } else if (t.increment) {
+      const bothInts = 'integerValue' in current && 'integerValue' in operand;
+      next = bothInts ? { integerValue: String(a + b) } : { doubleValue: a + b };
+    } else {
+      const keepCurrent = t.maximum ? a >= b : a <= b;
+      next = keepCurrent ? current : operand;
+    }
+  } else if (t.appendMissingElements) {
+    const existing =
+      current && 'arrayValue' in current ? [...(current.arrayValue.values ?? [])] : [];
+    for (const v of t.appendMissingElements.values) {
+      if (!existing.some((e) => valuesEqual(e, v))) existing.push(v);
+    }
+    next = { arrayValue: { values: existing } };
+  } else if (t.removeAllFromArray) {
+    const remove = t.removeAllFromArray.values;
+    const existing = current && 'arrayValue' in current ? (current.arrayValue.values ?? []) : [];
+    next = {
+      arrayValue: { values: existing.filter((e) => !remove.some((r) => valuesEqual(e, r))) },
+    };
+  } else {
+    throw new CommitError(invalidArgument(`Unsupported transform on ${t.fieldPath}`));
+  }
+  setField(fields, t.fieldPath, structuredClone(next));
+  return next;
+}
+
+function checkPrecondition(
+  name: string,
+  existing: StoredDocument | null,
+  pre: z.infer<typeof preconditionSchema>,
+): void {
+  if (!pre) return;
+  if (pre.exists === true && !existing) {
+    throw new CommitError(firestoreError(404, 'NOT_FOUND', `No document to update: ${name}`));
+  }
+  if (pre.exists === false && existing) {
+    throw new CommitError(
+      firestoreError(409, 'ALREADY_EXISTS', `Document already exists: ${name}`),
+    );
+  }
+  if (pre.updateTime !== undefined) {
+    if (!existing || compareTimestamps(existing.updateTime, pre.updateTime) !== 0) {
+      throw new CommitError(
+        firestoreError(
+          400,
+          'FAILED_PRECONDITION',
+          `the stored version (${existing?.updateTime ?? 'none'}) does not match the required base version (${pre.updateTime})`,
+        ),
+      );
+    }
+  }
+}
+
+interface CommitResult {
+  commitTime: string;
+  writeResults: Array<{ updateTime: string; transformResults?: FsValue[] }>;
+  changed: Array<{ path: string; kind: 'set' | 'delete' }>;
+}
+
+/** Applies all writes or none. Exported for callables that write as the backend (no rules). */
+export function applyWrites(
+  writes: Array<z.infer<typeof writeSchema>>,
+  principal: Principal | null | 'backend',
+  ctx: PermissionContext,
+): CommitResult {
+  const commitTime = nextServerTime();
+  const staged = new Map<string, StoredDocument | null>();
+  const current = (path: string): StoredDocument | null =>
+    staged.has(path) ? (staged.get(path) ?? null) : (store.get(path) ?? null);
+  const writeResults: CommitResult['writeResults'] = [];
+
+  for (const w of writes) {
+    const name = w.update?.name ?? w.delete ?? w.verify ?? w.transform?.document;
+    const path = name ? relativePath(name) : null;
+    if (!name || !path)
+      throw new CommitError(invalidArgument('Invalid write: missing document name'));
+    const before = current(path);
+    checkPrecondition(name, before, w.currentDocument);
+
+    if (w.verify) {
+      writeResults.push({ updateTime: commitTime });
+      continue;
+    }
+    let after: StoredDocument | null;
+    const transformResults: FsValue[] = [];
+    if (w.delete) {
+      after = null;
+    } else {
+      let fields: FsFields;
+      if (w.update) {
+        const incoming = w.update.fields ?? {};
+        if (w.updateMask) {
+          fields = before ? cloneFields(before.fields) : {};
+          for (const fp of w.updateMask.fieldPaths) {
+            const v = getField(incoming, fp);
+            setField(fields, fp, v === undefined ? undefined : structuredClone(v));
+          }
+        } else {
+          fields = cloneFields(incoming);
+        }
+      } else {
+        fields = before ? cloneFields(before.fields) : {};
+      }
+      for (const t of [...(w.updateTransforms ?? []), ...(w.transform?.fieldTransforms ?? [])]) {
+        transformResults.push(applyTransform(fields, t, commitTime));
+      }
+      after = { fields, createTime: before?.createTime ?? commitTime, updateTime: commitTime };
+    }
+
+    if (principal !== 'backend') {
+      const collection = collectionOfPath(path);
+      const allowed =
+        principal !== null &&
+        collection !== null &&
+        canWrite(
+          principal,
+          collection,
+          {
+            ref: { path, id: splitDocumentPath(path).id },
+            before: before ? decodeFields(before.fields) : null,
+            after: after ? decodeFields(after.fields) : null,
+          },
+          ctx,
+        );
+      if (!allowed) throw new CommitError(permissionDenied());
+    }
+    staged.set(path, after);
+    writeResults.push(
+      transformResults.length > 0
+        ? { updateTime: commitTime, transformResults }
+        : { updateTime: commitTime },
+    );
+  }
+
+  const changed: CommitResult['changed'] = [];
+  for (const [path, doc] of staged) {
+    if (doc) {
+      store.put(path, doc, false);
+      changed.push({ path, kind: 'set' });
+    } else if (store.remove(path, false)) {
+      changed.push({ path, kind: 'delete' });
+    }
+  }
+  for (const event of changed) store.emit(event);
+  return { commitTime, writeResults, changed };
+}
+
+export type CommitWrite = z.infer<typeof writeSchema>;
+
+// ---- handlers -------------------------------------------------------------------------------
+
+export const firestoreHandlers = [
+  http.post(rpc('batchGet'), async ({ request }) => {
+    const target = parseTarget(request.url, rpc('batchGet'));
+    const body = batchGetSchema.safeParse(await readBody(request));
+    if (!target || !body.success) return invalidArgument('Invalid batchGet request');
+    const caller = principalFromRequest(request);
+    if (!caller.ok) return unauthenticated();
+    const readTime = nextServerTime();
+    const results: unknown[] = [];
+    for (const name of body.data.documents) {
+      const path = relativePath(name);
+      if (!path) return invalidArgument(`Invalid document name: ${name}`);
+      const doc = store.get(path);
+      if (!readable(caller.principal, caller.ctx, path, doc)) return permissionDenied();
+      results.push(
+        doc
+          ? { found: encodeDocument(name.slice(0, name.length - path.length), path, doc), readTime }
+          : { missing: name, readTime },
+      );
+    }
+    return HttpResponse.json(results);
+  }),
+
+  http.post(rpc('runQuery'), async ({ request }) => {
+    const target = parseTarget(request.url, rpc('runQuery'));
+    const body = runQuerySchema.safeParse(await readBody(request));
+    if (!target || !body.success) return invalidArgument('Invalid runQuery request');
+    const caller = principalFromRequest(request);
+    if (!caller.ok) return unauthenticated();
+    const outcome = executeQuery(target, body.data.structuredQuery, caller.principal, caller.ctx);
+    if (!outcome.ok) return outcome.response;
+    const readTime = nextServerTime();
+    const prefix = prefixOf(target);
+    if (outcome.page.length === 0) return HttpResponse.json([{ readTime }]);
+    return HttpResponse.json(
+      outcome.page.map((d) => ({
+        document: {
+          ...encodeDocument(prefix, d.path, d.doc),
+          fields: project(d.doc.fields, body.data.structuredQuery.select),
+        },
+        readTime,
+      })),
+    );
+  }),
+
+  http.post(rpc('runAggregationQuery'), async ({ request }) => {
+    const target = parseTarget(request.url, rpc('runAggregationQuery'));
+    const body = aggregationSchema.safeParse(await readBody(request));
+    if (!target || !body.success) return invalidArgument('Invalid runAggregationQuery request');
+    const caller = principalFromRequest(request);
+    if (!caller.ok) return unauthenticated();
+    const { structuredQuery, aggregations } = body.data.structuredAggregationQuery;
+    const outcome = executeQuery(target, structuredQuery, caller.principal, caller.ctx);
+    if (!outcome.ok) return outcome.response;
+    const aggregateFields: Record<string, FsValue> = {};
+    for (const a of aggregations) {
+      if (a.count) {
+        aggregateFields[a.alias] = { integerValue: String(outcome.page.length) };
+        continue;
+      }
+      const fieldPath = (a.sum ?? a.avg)?.field.fieldPath ?? '';
+      const nums = outcome.page
+        .map((d) => getField(d.doc.fields, fieldPath))
+        .map((v) => (v ? numericValue(v) : null))
+        .filter((n): n is number => n !== null);
+      const total = nums.reduce((s, n) => s + n, 0);
+      if (a.sum) {
+        aggregateFields[a.alias] = Number.isSafeInteger(total)
+          ? { integerValue: String(total) }
+          : { doubleValue: total };
+      } else {
+        aggregateFields[a.alias] =
+          nums.length === 0 ? { nullValue: null } : { doubleValue: total / nums.length };
+      }
+    }
+    return HttpResponse.json([{ result: { aggregateFields }, readTime: nextServerTime() }]);
+  }),
+
+  http.post(rpc('commit'), async ({ request }) => {
+    const body = commitSchema.safeParse(await readBody(request));
+    if (!body.success) return invalidArgument('Invalid commit request');
+    const caller = principalFromRequest(request);
+    if (!caller.ok) return unauthenticated();
+    let result: CommitResult;
+    try {
+      result = applyWrites(body.data.writes, caller.principal, caller.ctx);
+    } catch (e) {
+      if (e instanceof CommitError) return e.response;
+      throw e;
+    }
+    // The classic duplicate-write trap: the write happened, the client never hears about it.
+    if (store.lostCommitAcks > 0) {
+      store.lostCommitAcks -= 1;
+      return HttpResponse.error();
+    }
+    return HttpResponse.json({ commitTime: result.commitTime, writeResults: result.writeResults });
+  }),
+
+  http.post(rpc('beginTransaction'), () =>
+    HttpResponse.json({ transaction: btoa(`fake-tx-${nextServerTime()}`) }),
+  ),
+  http.post(rpc('rollback'), () => HttpResponse.json({})),
+
+  // A single document by path (GET), which some SDK paths and tools use.
+  http.get(new RegExp(`${BASE}/(.+)$`), ({ request }) => {
+    const target = parseTarget(request.url, new RegExp(`${BASE}(/.+)$`));
+    if (!target || !isDocumentPath(target.parent)) return invalidArgument('Invalid document path');
+    const caller = principalFromRequest(request);
+    if (!caller.ok) return unauthenticated();
+    const path = target.parent;
+    const doc = store.get(path);
+    if (!readable(caller.principal, caller.ctx, path, doc)) return permissionDenied();
+    const prefix = prefixOf(target);
+    if (!doc) return firestoreError(404, 'NOT_FOUND', `Document "${prefix}${path}" not found.`);
+    return HttpResponse.json(encodeDocument(prefix, path, doc));
+  }),
+];

@@ -1,0 +1,124 @@
+// The fake Firebase: its msw handlers (one file per service, merged here) and the single control
+// object tests, the demo bootstrap and the browser console use to seed, inspect and break it.
+import { authHandlers } from './auth';
+import { faultHandlers } from './faults';
+import { firestoreHandlers } from './firestore';
+import { functionsHandlers } from './functions';
+import { seedStore, type SeedProfile } from './seed';
+import { isDocumentPath, store, type ChangeEvent, type RequestLogEntry } from './store';
+import { decodeFields, encodeFields, nextServerTime } from './values';
+import type { RequestHandler } from 'msw';
+
+/** Fault handling comes first: it logs and may answer before the service handlers do. */
+export const handlers: RequestHandler[] = [
+  ...faultHandlers,
+  ...authHandlers,
+  ...firestoreHandlers,
+  ...functionsHandlers,
+];
+
+export interface FakeFirebaseControl {
+  ready(): Promise<void>;
+  reset(options?: { profile?: SeedProfile }): Promise<void>;
+  faults: {
+    setLatency(ms: number): void;
+    failNext(match: string | RegExp, count: number, status?: number): void;
+    loseNextCommitAck(count?: number): void;
+    clear(): void;
+  };
+  requests(match?: string | RegExp): RequestLogEntry[];
+  clearRequestLog(): void;
+  onChange(listener: (event: ChangeEvent) => void): () => void;
+  getDocument(path: string): Record<string, unknown> | null;
+  listDocuments(collectionPath: string): Array<{ id: string; data: Record<string, unknown> }>;
+  setDocument(path: string, data: Record<string, unknown>): void;
+  deleteDocument(path: string): void;
+  accounts: {
+    list(): Array<{
+      uid: string;
+      email: string;
+      disabled: boolean;
+      claims: Record<string, unknown>;
+    }>;
+  };
+}
+
+/** Empties the store and seeds a profile (deterministic for the day). */
+export function reseed(profile: SeedProfile = 'demo'): void {
+  store.clearDocuments();
+  store.accounts.clear();
+  store.failedLogins.clear();
+  seedStore(profile);
+}
+
+// In Node the store lives in memory and is seeded on first use; the browser installer replaces
+// this initializer with one that loads the saved state from IndexedDB first.
+store.setInitializer(() => reseed('demo'));
+
+function assertDocumentPath(path: string): void {
+  if (!isDocumentPath(path)) throw new Error(`Not a document path: ${path}`);
+}
+
+export const fake: FakeFirebaseControl = {
+  ready: () => store.ready,
+  async reset(options) {
+    await store.ready;
+    reseed(options?.profile ?? 'demo');
+    store.clearFaults();
+  },
+  faults: {
+    setLatency(ms) {
+      store.latencyMs = Math.max(0, ms);
+    },
+    failNext(match, count, status = 500) {
+      store.failRules.push({ match, remaining: count, status });
+    },
+    loseNextCommitAck(count = 1) {
+      store.lostCommitAcks += count;
+    },
+    clear() {
+      store.clearFaults();
+    },
+  },
+  requests(match) {
+    if (match === undefined) return [...store.requestLog];
+    return store.requestLog.filter((r) =>
+      typeof match === 'string' ? r.url.includes(match) : match.test(r.url),
+    );
+  },
+  clearRequestLog() {
+    store.requestLog = [];
+  },
+  onChange: (listener) => store.onChange(listener),
+  getDocument(path) {
+    assertDocumentPath(path);
+    const doc = store.get(path);
+    return doc ? decodeFields(doc.fields) : null;
+  },
+  listDocuments(collectionPath) {
+    return store.list(collectionPath).map(([id, doc]) => ({ id, data: decodeFields(doc.fields) }));
+  },
+  setDocument(path, data) {
+    assertDocumentPath(path);
+    const time = nextServerTime();
+    const existing = store.get(path);
+    store.put(path, {
+      fields: encodeFields(data),
+      createTime: existing?.createTime ?? time,
+      updateTime: time,
+    });
+  },
+  deleteDocument(path) {
+    assertDocumentPath(path);
+    store.remove(path);
+  },
+  accounts: {
+    list: () =>
+      [...store.accounts.values()].map((a) => ({
+        uid: a.uid,
+        email: a.email,
+        disabled: a.disabled,
+        claims: { ...a.claims },
+      })),
+  },
+};

@@ -1,0 +1,56 @@
+// Who is calling: the fake decodes the Bearer ID token, maps claims to roles with the app's own
+// rolesFromClaims, and resolves the member's links through a rule-free, memoised view of the store.
+import { resolvePrincipal, type PermissionContext, type Principal } from '../app/auth/permissions';
+import { rolesFromClaims } from '../app/auth/roles';
+import { DEMO_STAFF_DOMAINS } from '../app/config/demo';
+import { store } from './store';
+import { callerFromRequest } from './tokens';
+import { decodeFields } from './values';
+
+function localDate(now: Date): string {
+  const y = now.getFullYear();
+  const m = String(now.getMonth() + 1).padStart(2, '0');
+  const d = String(now.getDate()).padStart(2, '0');
+  return `${y}-${m}-${d}`;
+}
+
+/** A per-request view of the store with decoded documents (memoised: scopes reread them). */
+export function createContext(): PermissionContext {
+  const docs = new Map<string, Record<string, unknown> | null>();
+  const lists = new Map<string, Array<{ id: string; data: Record<string, unknown> }>>();
+  return {
+    today: localDate(new Date()),
+    get(path) {
+      if (!docs.has(path)) {
+        const stored = path.split('/').length % 2 === 0 ? store.get(path) : undefined;
+        docs.set(path, stored ? decodeFields(stored.fields) : null);
+      }
+      return docs.get(path) ?? null;
+    },
+    list(collectionPath) {
+      let list = lists.get(collectionPath);
+      if (!list) {
+        list = store
+          .list(collectionPath)
+          .map(([id, doc]) => ({ id, data: decodeFields(doc.fields) }));
+        lists.set(collectionPath, list);
+      }
+      return list;
+    },
+  };
+}
+
+export type CallerPrincipal =
+  { ok: true; principal: Principal | null; ctx: PermissionContext } | { ok: false };
+
+/** Resolves the caller; `principal: null` is an unauthenticated request. */
+export function principalFromRequest(request: Request): CallerPrincipal {
+  const result = callerFromRequest(request);
+  if (!result.ok) return { ok: false };
+  const ctx = createContext();
+  if (!result.caller) return { ok: true, principal: null, ctx };
+  const { uid, email, claims } = result.caller;
+  const { roles } = rolesFromClaims(claims, email, DEMO_STAFF_DOMAINS);
+  const memberUUID = typeof claims.memberUUID === 'string' ? claims.memberUUID : null;
+  return { ok: true, principal: resolvePrincipal({ uid, email, roles, memberUUID }, ctx), ctx };
+}

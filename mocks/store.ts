@@ -1,0 +1,214 @@
+// The fake Firebase's single source of truth: documents (encoded exactly as Firestore's REST API
+// sends them), auth accounts, the request log, injected faults and change listeners. Handlers read
+// and write only through this module. Until `ready` resolves (seed or IndexedDB load), handlers
+// wait: answering from an empty store would look like a wiped database to the app.
+import type { FsFields } from './values';
+
+export interface StoredDocument {
+  fields: FsFields;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface Account {
+  uid: string;
+  email: string;
+  password: string | null;
+  displayName: string;
+  photoUrl: string;
+  disabled: boolean;
+  emailVerified: boolean;
+  claims: Record<string, unknown>;
+  providers: Array<'password' | 'google.com'>;
+  createdAt: number;
+  lastLoginAt: number;
+  passwordUpdatedAt: number;
+}
+
+export interface ChangeEvent {
+  path: string;
+  kind: 'set' | 'delete';
+}
+
+export interface RequestLogEntry {
+  method: string;
+  url: string;
+  at: number;
+}
+
+interface FailRule {
+  match: string | RegExp;
+  remaining: number;
+  status: number;
+}
+
+/** Splits 'a/b/c/d' into its parent collection path 'a/b/c' and id 'd'. */
+export function splitDocumentPath(path: string): { parent: string; id: string } {
+  const i = path.lastIndexOf('/');
+  if (i < 0) throw new Error(`Not a document path: ${path}`);
+  return { parent: path.slice(0, i), id: path.slice(i + 1) };
+}
+
+export function isDocumentPath(path: string): boolean {
+  const segments = path.split('/');
+  return segments.length % 2 === 0 && segments.every((s) => s.length > 0);
+}
+
+class FakeStore {
+  /** Documents grouped by parent collection path, so a query scans one collection only. */
+  private collections = new Map<string, Map<string, StoredDocument>>();
+  readonly accounts = new Map<string, Account>();
+  private listeners = new Set<(event: ChangeEvent) => void>();
+  /** Top-level collections written since the last persist (the browser saves only these). */
+  readonly dirty = new Set<string>();
+  private dirtyListener: (() => void) | null = null;
+
+  requestLog: RequestLogEntry[] = [];
+  latencyMs = 0;
+  failRules: FailRule[] = [];
+  lostCommitAcks = 0;
+  /** Failed password attempts per e-mail, for TOO_MANY_ATTEMPTS_TRY_LATER. */
+  failedLogins = new Map<string, { count: number; at: number }>();
+
+  private readyPromise: Promise<void> | null = null;
+  private initializer: () => Promise<void> | void = () => undefined;
+
+  /** Resolves once the initial state is loaded; the first call starts loading (lazy seeding). */
+  get ready(): Promise<void> {
+    this.readyPromise ??= Promise.resolve().then(() => this.initializer());
+    return this.readyPromise;
+  }
+
+  /** Decides how the first `ready` fills the store (seed in Node, IndexedDB in the browser). */
+  setInitializer(initializer: () => Promise<void> | void): void {
+    this.initializer = initializer;
+    this.readyPromise = null;
+  }
+
+  /** Replaces the pending or finished initial load, e.g. by a reset. */
+  setReady(promise: Promise<void>): void {
+    this.readyPromise = promise;
+  }
+
+  onDirty(listener: (() => void) | null): void {
+    this.dirtyListener = listener;
+  }
+
+  // ---- documents -------------------------------------------------------------------------
+
+  get(path: string): StoredDocument | undefined {
+    const { parent, id } = splitDocumentPath(path);
+    return this.collections.get(parent)?.get(id);
+  }
+
+  list(collectionPath: string): Array<[string, StoredDocument]> {
+    const c = this.collections.get(collectionPath);
+    return c ? [...c.entries()] : [];
+  }
+
+  /** Every collection path whose last segment is `collectionId` (collection-group queries). */
+  collectionPathsNamed(collectionId: string): string[] {
+    return [...this.collections.keys()].filter(
+      (p) => p === collectionId || p.endsWith(`/${collectionId}`),
+    );
+  }
+
+  put(path: string, doc: StoredDocument, notify = true): void {
+    const { parent, id } = splitDocumentPath(path);
+    let c = this.collections.get(parent);
+    if (!c) {
+      c = new Map();
+      this.collections.set(parent, c);
+    }
+    c.set(id, doc);
+    this.markDirty(path);
+    if (notify) this.emit({ path, kind: 'set' });
+  }
+
+  remove(path: string, notify = true): boolean {
+    const { parent, id } = splitDocumentPath(path);
+    const c = this.collections.get(parent);
+    const existed = c?.delete(id) ?? false;
+    if (existed) {
+      this.markDirty(path);
+      if (notify) this.emit({ path, kind: 'delete' });
+    }
+    return existed;
+  }
+
+  clearDocuments(): void {
+    for (const p of this.collections.keys()) this.dirty.add(p.split('/')[0] as string);
+    this.collections.clear();
+    this.dirtyListener?.();
+  }
+
+  private markDirty(path: string): void {
+    this.dirty.add(path.split('/')[0] as string);
+    this.dirtyListener?.();
+  }
+
+  /** Everything under one top-level collection, for persistence. */
+  exportTopLevel(name: string): Array<[string, StoredDocument]> {
+    const out: Array<[string, StoredDocument]> = [];
+    for (const [parent, docs] of this.collections) {
+      if (parent === name || parent.startsWith(`${name}/`)) {
+        for (const [id, doc] of docs) out.push([`${parent}/${id}`, doc]);
+      }
+    }
+    return out;
+  }
+
+  topLevelNames(): string[] {
+    return [...new Set([...this.collections.keys()].map((p) => p.split('/')[0] as string))];
+  }
+
+  // ---- change events ----------------------------------------------------------------------
+
+  onChange(listener: (event: ChangeEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(event: ChangeEvent): void {
+    for (const l of [...this.listeners]) {
+      try {
+        l(event);
+      } catch {
+        // A broken listener must not undo a write the backend has already applied.
+      }
+    }
+  }
+
+  // ---- accounts ---------------------------------------------------------------------------
+
+  accountByEmail(email: string): Account | undefined {
+    const wanted = email.toLowerCase();
+    for (const a of this.accounts.values()) if (a.email.toLowerCase() === wanted) return a;
+    return undefined;
+  }
+
+  // ---- faults -------------------------------------------------------------------------------
+
+  /** Consumes a matching failNext rule and returns its status, if any applies to this URL. */
+  takeFailure(url: string): number | null {
+    for (const rule of this.failRules) {
+      const hit = typeof rule.match === 'string' ? url.includes(rule.match) : rule.match.test(url);
+      if (hit && rule.remaining > 0) {
+        rule.remaining -= 1;
+        this.failRules = this.failRules.filter((r) => r.remaining > 0);
+        return rule.status;
+      }
+    }
+    return null;
+  }
+
+  clearFaults(): void {
+    this.latencyMs = 0;
+    this.failRules = [];
+    this.lostCommitAcks = 0;
+  }
+}
+
+/** The one store behind every handler; module state, so node tests get one per test file. */
+export const store = new FakeStore();
+export type { FakeStore };
