@@ -1,0 +1,312 @@
+// Contract suite: the documents domain functions through the real firestore/lite SDK against the
+// fake Firebase (msw/node, started by test/setup-unit.ts).
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { fake } from '../../mocks/index';
+import {
+  commitBatch,
+  deleteDocument,
+  getCollectionVersions,
+  getDocument,
+  getMember,
+  initCollectionVersions,
+  listDocuments,
+  setDocument,
+  touchMember,
+  updateCollectionVersions,
+  updateDocument,
+  type BatchOperation,
+  type FilterOp,
+} from './documents';
+import { rejectionOf, signInAs, uniqueTag } from './test-helpers';
+
+// The suite writes to `subjects`, which admins may write; its own schema keeps the tests about the
+// adapter rather than about the seed's record shapes.
+const COLLECTION = 'subjects';
+const itemSchema = z
+  .object({
+    id: z.string(),
+    tag: z.string(),
+    n: z.number(),
+    labels: z.array(z.string()).default([]),
+    createdAt: z.string().optional(),
+    updatedAt: z.string().optional(),
+  })
+  .passthrough();
+type Item = z.infer<typeof itemSchema>;
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+function labelsFor(n: number): string[] {
+  return [n % 2 === 0 ? 'even' : 'odd', ...([2, 3, 5].includes(n) ? ['prime'] : [])];
+}
+
+async function seedNumbers(tag: string, count = 5): Promise<void> {
+  const ops: BatchOperation[] = [];
+  for (let n = 1; n <= count; n += 1) {
+    ops.push({
+      type: 'set',
+      collection: COLLECTION,
+      id: `${tag}-${n}`,
+      data: { tag, n, labels: labelsFor(n), name: `Item ${n}` },
+    });
+  }
+  await commitBatch(ops);
+}
+
+const numbers = (items: Item[]) => items.map((item) => item.n);
+
+beforeAll(async () => {
+  await fake.reset();
+  await signInAs('admin');
+});
+
+describe('listDocuments', () => {
+  let tag: string;
+  beforeEach(async () => {
+    tag = uniqueTag('filters');
+    await seedNumbers(tag);
+  });
+
+  const where = (op: FilterOp, value: unknown) => listDocumentsWhere(op, value, tag);
+
+  it.each([
+    ['==', 3, [3]],
+    ['!=', 3, [1, 2, 4, 5]],
+    ['<', 3, [1, 2]],
+    ['<=', 3, [1, 2, 3]],
+    ['>', 3, [4, 5]],
+    ['>=', 3, [3, 4, 5]],
+    ['in', [1, 5], [1, 5]],
+    ['not-in', [1, 5], [2, 3, 4]],
+  ] as const)('filters with %s %j', async (op, value, expected) => {
+    expect(numbers(await where(op, value))).toEqual(expected);
+  });
+
+  it('filters with array-contains and array-contains-any', async () => {
+    expect(numbers(await where('array-contains', 'even'))).toEqual([2, 4]);
+    expect(numbers(await where('array-contains-any', ['even', 'prime']))).toEqual([2, 3, 4, 5]);
+  });
+
+  it('orders by a field in either direction and applies a limit after ordering', async () => {
+    const descending = await listDocuments(COLLECTION, itemSchema, {
+      filters: [{ field: 'tag', op: '==', value: tag }],
+      orderBy: [{ field: 'n', direction: 'desc' }],
+    });
+    expect(numbers(descending)).toEqual([5, 4, 3, 2, 1]);
+    const topTwo = await listDocuments(COLLECTION, itemSchema, {
+      filters: [{ field: 'tag', op: '==', value: tag }],
+      orderBy: [{ field: 'n', direction: 'desc' }],
+      limit: 2,
+    });
+    expect(numbers(topTwo)).toEqual([5, 4]);
+  });
+
+  it('returns each document with its id', async () => {
+    const [first] = await where('==', 1);
+    expect(first?.id).toBe(`${tag}-1`);
+  });
+});
+
+/** The tagged documents matching one filter on `n` (or on `labels` for array operators). */
+async function listDocumentsWhere(op: FilterOp, value: unknown, tag: string): Promise<Item[]> {
+  const field = op.startsWith('array') ? 'labels' : 'n';
+  const items = await listDocuments(COLLECTION, itemSchema, {
+    filters: [
+      { field: 'tag', op: '==', value: tag },
+      { field, op, value },
+    ],
+    all: true,
+  });
+  return [...items].sort((a, b) => a.n - b.n);
+}
+
+describe('list limits', () => {
+  it('returns 10 documents when no limit is given, and every one with all', async () => {
+    const tag = uniqueTag('limit');
+    await seedNumbers(tag, 12);
+    const filters = [{ field: 'tag', op: '==' as const, value: tag }];
+    expect(await listDocuments(COLLECTION, itemSchema, { filters })).toHaveLength(10);
+    expect(await listDocuments(COLLECTION, itemSchema, { filters, all: true })).toHaveLength(12);
+  });
+});
+
+describe('invalid documents', () => {
+  it('skips a document that fails its schema in a list and reads it as null, with a warning', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const tag = uniqueTag('invalid');
+    await seedNumbers(tag, 2);
+    await setDocument(COLLECTION, `${tag}-bad`, { tag, n: 'not a number' });
+    const items = await listDocuments(COLLECTION, itemSchema, {
+      filters: [{ field: 'tag', op: '==', value: tag }],
+    });
+    expect(numbers(items).sort()).toEqual([1, 2]);
+    expect(await getDocument(COLLECTION, `${tag}-bad`, itemSchema)).toBeNull();
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining(`${COLLECTION}/${tag}-bad`),
+      expect.anything(),
+    );
+  });
+});
+
+describe('writes', () => {
+  it('reads back a saved document, and null for one that does not exist', async () => {
+    const id = uniqueTag('get');
+    const result = await setDocument(COLLECTION, id, { tag: id, n: 7 });
+    expect(result).toEqual({ success: true, message: 'Document saved successfully' });
+    expect(await getDocument(COLLECTION, id, itemSchema)).toMatchObject({ id, tag: id, n: 7 });
+    expect(await getDocument(COLLECTION, `${id}-missing`, itemSchema)).toBeNull();
+  });
+
+  it('merges fields with merge and replaces the whole document without it', async () => {
+    const id = uniqueTag('merge');
+    await setDocument(COLLECTION, id, { tag: id, n: 1, keep: 'yes' });
+    await setDocument(COLLECTION, id, { n: 2 }, { merge: true });
+    expect(await getDocument(COLLECTION, id, itemSchema)).toMatchObject({
+      tag: id,
+      n: 2,
+      keep: 'yes',
+    });
+
+    await setDocument(COLLECTION, id, { tag: id, n: 3 });
+    const replaced = await getDocument(COLLECTION, id, itemSchema);
+    expect(replaced).toMatchObject({ tag: id, n: 3 });
+    expect(replaced).not.toHaveProperty('keep');
+  });
+
+  it('does not store the id inside the document data', async () => {
+    const id = uniqueTag('no-id-field');
+    await setDocument(COLLECTION, id, { id: 'something-else', tag: id, n: 1 });
+    const stored = fake.getDocument(`${COLLECTION}/${id}`);
+    expect(stored).not.toBeNull();
+    expect(stored).not.toHaveProperty('id');
+  });
+
+  it('updates the given fields of an existing document', async () => {
+    const id = uniqueTag('update');
+    await setDocument(COLLECTION, id, { tag: id, n: 1, keep: 'yes' });
+    const result = await updateDocument(COLLECTION, id, { n: 5 });
+    expect(result).toEqual({ success: true, message: 'Document updated successfully' });
+    expect(await getDocument(COLLECTION, id, itemSchema)).toMatchObject({ n: 5, keep: 'yes' });
+  });
+
+  it('fails to update a missing document with "Failed to save item" and a permanent not-found', async () => {
+    const error = await rejectionOf(updateDocument(COLLECTION, uniqueTag('missing'), { n: 1 }));
+    expect(error.message).toBe('Failed to save item');
+    expect(error.code).toBe('not-found');
+    expect(error.permanent).toBe(true);
+  });
+
+  it('deletes a document', async () => {
+    const id = uniqueTag('delete');
+    await setDocument(COLLECTION, id, { tag: id, n: 1 });
+    const result = await deleteDocument(COLLECTION, id);
+    expect(result).toEqual({ success: true, message: 'Document deleted successfully' });
+    expect(await getDocument(COLLECTION, id, itemSchema)).toBeNull();
+  });
+
+  it('stamps createdAt and updatedAt with the server time, and moves only updatedAt on update', async () => {
+    const id = uniqueTag('timestamps');
+    await setDocument(COLLECTION, id, { tag: id, n: 1 });
+    const created = await getDocument(COLLECTION, id, itemSchema);
+    expect(created?.createdAt).toMatch(ISO_DATE_TIME);
+    expect(created?.updatedAt).toMatch(ISO_DATE_TIME);
+    expect(Math.abs(Date.parse(created?.createdAt ?? '') - Date.now())).toBeLessThan(60_000);
+
+    await updateDocument(COLLECTION, id, { n: 2 });
+    const updated = await getDocument(COLLECTION, id, itemSchema);
+    expect(updated?.createdAt).toBe(created?.createdAt);
+    expect(Date.parse(updated?.updatedAt ?? '')).toBeGreaterThan(
+      Date.parse(created?.updatedAt ?? ''),
+    );
+  });
+
+  it('keeps a createdAt the caller provides', async () => {
+    const id = uniqueTag('created');
+    await setDocument(COLLECTION, id, { tag: id, n: 1, createdAt: '2024-01-02T03:04:05.000Z' });
+    expect((await getDocument(COLLECTION, id, itemSchema))?.createdAt).toBe(
+      '2024-01-02T03:04:05.000Z',
+    );
+  });
+});
+
+describe('commitBatch', () => {
+  it('applies set, update and delete together', async () => {
+    const tag = uniqueTag('batch');
+    await seedNumbers(tag, 2);
+    const result = await commitBatch([
+      { type: 'set', collection: COLLECTION, id: `${tag}-3`, data: { tag, n: 3 } },
+      { type: 'update', collection: COLLECTION, id: `${tag}-1`, data: { n: 10 } },
+      { type: 'delete', collection: COLLECTION, id: `${tag}-2` },
+    ]);
+    expect(result).toEqual({ success: true, message: 'Batch operation completed successfully' });
+    const items = await listDocuments(COLLECTION, itemSchema, {
+      filters: [{ field: 'tag', op: '==', value: tag }],
+    });
+    expect(numbers(items).sort((a, b) => a - b)).toEqual([3, 10]);
+  });
+
+  it('refuses more than 500 operations without sending anything', async () => {
+    const before = fake.requests('documents:commit').length;
+    const ops: BatchOperation[] = Array.from({ length: 501 }, (_, i) => ({
+      type: 'delete',
+      collection: COLLECTION,
+      id: `too-many-${i}`,
+    }));
+    const error = await rejectionOf(commitBatch(ops));
+    expect(error.message).toBe('Batch operations exceed the maximum limit of 500 operations');
+    expect(error.permanent).toBe(true);
+    expect(fake.requests('documents:commit')).toHaveLength(before);
+  });
+
+  it('applies nothing when one write fails its precondition', async () => {
+    const tag = uniqueTag('atomic');
+    const error = await rejectionOf(
+      commitBatch([
+        { type: 'set', collection: COLLECTION, id: `${tag}-new`, data: { tag, n: 1 } },
+        { type: 'update', collection: COLLECTION, id: `${tag}-missing`, data: { n: 2 } },
+      ]),
+    );
+    expect(error.message).toBe('Failed to save item');
+    expect(error.code).toBe('not-found');
+    expect(fake.getDocument(`${COLLECTION}/${tag}-new`)).toBeNull();
+  });
+});
+
+describe('system/collectionVersions', () => {
+  it('initialises an empty map, then records versions while keeping the other entries', async () => {
+    await initCollectionVersions();
+    const initial = await getCollectionVersions();
+    expect(initial?.collections).toEqual({});
+    expect(initial?.lastUpdated).toMatch(ISO_DATE_TIME);
+
+    await updateCollectionVersions({ students: '1.1.0' });
+    await updateCollectionVersions({ families: { version: '2.0.0' } });
+    const versions = await getCollectionVersions();
+    expect(versions?.collections.students?.version).toBe('1.1.0');
+    expect(versions?.collections.families?.version).toBe('2.0.0');
+    expect(versions?.collections.families?.updatedAt).toMatch(ISO_DATE_TIME);
+    expect(Date.parse(versions?.lastUpdated ?? '')).toBeGreaterThanOrEqual(
+      Date.parse(initial?.lastUpdated ?? ''),
+    );
+  });
+});
+
+describe('Members', () => {
+  it('reads a member profile by uid and stamps lastUpdated', async () => {
+    const uid = await signInAs('parent');
+    const member = await getMember(uid);
+    expect(member).toMatchObject({ email: 'parent@demo-learning.example' });
+    expect(member?.roles).toContain('parent');
+
+    await touchMember(uid);
+    const touched = await getMember(uid);
+    expect(touched?.lastUpdated).toMatch(ISO_DATE_TIME);
+    expect(Math.abs(Date.parse(touched?.lastUpdated ?? '') - Date.now())).toBeLessThan(60_000);
+    await signInAs('admin');
+  });
+
+  it('answers null for an account without a profile', async () => {
+    expect(await getMember('no-such-uid')).toBeNull();
+  });
+});
