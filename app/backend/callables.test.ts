@@ -3,7 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createFakeGoogleIdToken } from '../../mocks/demo-accounts';
 import { fake } from '../../mocks/index';
 import { signInWithGoogleCredential } from './auth';
-import { callLogUnregisteredSignin } from './callables';
+import {
+  callInviteMember,
+  callLogUnregisteredSignin,
+  callSetMemberRoles,
+  callSetMemberStatus,
+} from './callables';
+import { rejectionOf, signInAs } from './test-helpers';
 
 beforeAll(async () => {
   await fake.reset();
@@ -37,5 +43,36 @@ describe('callLogUnregisteredSignin', () => {
         expectedEmail: 'parent@demo-learning.example',
       }),
     );
+  });
+});
+
+describe('member administration callables', () => {
+  it('invites a member, changes their roles and suspends them', async () => {
+    await signInAs('superAdmin');
+    const invited = await callInviteMember({
+      email: 'new.teacher@demo-learning.example',
+      displayName: 'New Teacher',
+      roles: ['facilitator'],
+    });
+    expect(invited.email).toBe('new.teacher@demo-learning.example');
+    expect(fake.getDocument(`Members/${invited.uid}`)).toMatchObject({ roles: ['facilitator'] });
+
+    await expect(
+      callSetMemberRoles({ uid: invited.uid, roles: ['facilitator', 'administration'] }),
+    ).resolves.toEqual({ uid: invited.uid, roles: ['facilitator', 'administration'] });
+    await expect(callSetMemberStatus({ uid: invited.uid, status: 'suspended' })).resolves.toEqual({
+      uid: invited.uid,
+      status: 'suspended',
+    });
+    expect(fake.accounts.list().find((a) => a.uid === invited.uid)?.disabled).toBe(true);
+  });
+
+  it('refuses an invitation from a parent as a permanent permission-denied', async () => {
+    await signInAs('parent');
+    const error = await rejectionOf(
+      callInviteMember({ email: 'x@demo-learning.example', roles: ['parent'] }),
+    );
+    expect(error.code).toBe('functions/permission-denied');
+    expect(error.permanent).toBe(true);
   });
 });

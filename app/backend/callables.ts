@@ -1,6 +1,7 @@
 // Callable Cloud Functions (region asia-south1). Payloads and answers are zod-parsed both ways, so a
 // change on the server shows up as a clear error here rather than as undefined fields in the UI.
 import { z } from 'zod';
+import { ROLES, type Role } from '~/auth/roles';
 import { getFunctionsInstance } from './app';
 import { BACKEND_MESSAGES } from './errors';
 import { request } from './request';
@@ -57,4 +58,57 @@ export async function callLogUnregisteredSignin(
   const answer = await callFunction('logUnregisterdSignin', data, z.unknown());
   const notice = noticeSchema.safeParse(answer);
   return notice.success ? notice.data : null;
+}
+
+const roleListSchema = z.array(z.enum(ROLES)).min(1);
+
+export const inviteMemberSchema = z.object({
+  email: z.string().email(),
+  displayName: z.string().default(''),
+  roles: roleListSchema,
+  familyId: z.string().optional(),
+  studentId: z.string().optional(),
+  facilitatorId: z.string().optional(),
+});
+export type InviteMemberInput = z.input<typeof inviteMemberSchema>;
+
+const invitedMemberSchema = z.object({
+  uid: z.string(),
+  email: z.string(),
+  /** Demo mode only: the fake hands out a first password instead of sending an e-mail. */
+  temporaryPassword: z.string().optional(),
+});
+export type InvitedMember = z.infer<typeof invitedMemberSchema>;
+
+/**
+ * Invites a member: the function creates the account, its Members profile and its claims. Only
+ * staff may invite, and only a superAdmin may grant admin or superAdmin ('permission-denied').
+ * An address that already has an account fails with code 'functions/already-exists'.
+ */
+export async function callInviteMember(input: InviteMemberInput): Promise<InvitedMember> {
+  return callFunction('inviteMember', inviteMemberSchema.parse(input), invitedMemberSchema);
+}
+
+/** Replaces a member's roles (claims and profile). Admin-granting changes need a superAdmin. */
+export async function callSetMemberRoles(input: {
+  uid: string;
+  roles: Role[];
+}): Promise<{ uid: string; roles: Role[] }> {
+  const payload = z.object({ uid: z.string(), roles: z.array(z.enum(ROLES)) }).parse(input);
+  return callFunction(
+    'setMemberRoles',
+    payload,
+    z.object({ uid: z.string(), roles: z.array(z.enum(ROLES)) }),
+  );
+}
+
+export type MemberStatus = 'active' | 'suspended';
+
+/** Suspends (disables the account) or reactivates a member. */
+export async function callSetMemberStatus(input: {
+  uid: string;
+  status: MemberStatus;
+}): Promise<{ uid: string; status: MemberStatus }> {
+  const statusSchema = z.object({ uid: z.string(), status: z.enum(['active', 'suspended']) });
+  return callFunction('setMemberStatus', statusSchema.parse(input), statusSchema);
 }
