@@ -5,7 +5,7 @@
 // cross-tab lock, because another tab may have written them since.
 import { z } from 'zod';
 import { BATCH_MAX_OPERATIONS, LIST_DEFAULT_LIMIT, LOCAL_DB_NAME } from '~/config/constants';
-import { getCollectionDefinition, type CollectionDefinition } from './collections';
+import { getCollectionDefinition, recordSchemaFor, type CollectionDefinition } from './collections';
 import {
   cachedItemSchema,
   clearDatabase,
@@ -67,7 +67,7 @@ export interface DataChangeEvent {
 }
 export type DataChangeListener = (event: DataChangeEvent) => void;
 
-/** Looks up the zod schema of a collection's records (A's RECORD_SCHEMAS in production). */
+/** Looks up the zod schema of a collection's records (RECORD_SCHEMAS by default). */
 export type SchemaLookup = (collection: string) => z.ZodType<unknown> | undefined;
 
 export interface CacheServiceOptions {
@@ -101,7 +101,7 @@ export function createCacheService(options: CacheServiceOptions = {}) {
   const dbName = options.dbName ?? LOCAL_DB_NAME;
   const locks = options.locks ?? defaultLocks();
   const now = options.now ?? (() => Date.now());
-  let schemaFor: SchemaLookup = options.schemaFor ?? (() => undefined);
+  let schemaFor: SchemaLookup = options.schemaFor ?? recordSchemaFor;
   const writeLockName = `${dbName}:write`;
 
   let db: LocalDatabase | null = null;

@@ -7,6 +7,8 @@ import {
   DEFAULT_COLLECTION_VERSION,
   type CollectionSyncConfig,
 } from '~/config/constants';
+import { RECORD_SCHEMAS } from './records';
+import type { z } from 'zod';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -98,4 +100,15 @@ export function cachedCollections(): CollectionDefinition[] {
   return [...registry.values()]
     .filter((d) => d.cached)
     .sort((a, b) => Number(b.prioritySync) - Number(a.prioritySync));
+}
+
+const schemasByRemoteName: Record<string, z.ZodType<unknown>> = RECORD_SCHEMAS;
+
+/** The record schema of a collection (records.ts, keyed by the backend's collection name). */
+export function recordSchemaFor(collection: string): z.ZodType<unknown> | undefined {
+  const definition = registry.get(collection);
+  const remoteName = definition?.remoteName ?? collection;
+  return Object.hasOwn(schemasByRemoteName, remoteName)
+    ? schemasByRemoteName[remoteName]
+    : undefined;
 }

@@ -42,7 +42,12 @@ function stubConnectivity(initial = true) {
 async function setup(options: { dbName?: string; clock?: { t: number } } = {}) {
   const clock = options.clock ?? { t: 1_700_000_000_000 };
   const now = () => clock.t;
-  const cache = createCacheService({ dbName: options.dbName ?? `sync-test-${++counter}`, now });
+  // These tests are about the engine, not record shapes: no record schemas.
+  const cache = createCacheService({
+    dbName: options.dbName ?? `sync-test-${++counter}`,
+    now,
+    schemaFor: () => undefined,
+  });
   await cache.init({ uid: 'u1' });
   const remote = createMemoryBackend();
   const net = stubConnectivity();

@@ -1,0 +1,176 @@
+// The sync engine through app/backend and the real firestore/lite SDK against the fake Firebase
+// (msw/node) and its fault injection: what the issue's "exactly once" promises rest on.
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signInAs } from '~/backend/test-helpers';
+import { fake } from '../../mocks/index';
+import { allowConsoleErrors } from '../../test/console';
+import { createCacheService } from './cache-service';
+import { backoffDelay } from './pending-changes';
+import { createSyncEngine } from './sync-engine';
+import type { Connectivity } from './connectivity';
+
+let counter = 0;
+const disposers: (() => void)[] = [];
+
+function student(n: number, tag: string) {
+  return {
+    firstName: `Sync${n}`,
+    lastName: tag,
+    dateOfBirth: '2015-04-01',
+    familyId: 'fam-0000',
+    campusId: 'cam-0',
+    status: 'enrolled',
+  };
+}
+
+async function setup() {
+  const clock = { t: Date.now() };
+  let online = true;
+  const listeners = new Set<(o: boolean) => void>();
+  const connectivity: Connectivity = {
+    isOnline: () => online,
+    subscribe: (l) => (listeners.add(l), () => listeners.delete(l)),
+    check: async () => online,
+    start: () => {},
+    stop: () => {},
+  };
+  const cache = createCacheService({ dbName: `fake-sync-${++counter}`, now: () => clock.t });
+  await cache.init({ uid: 'admin' });
+  // Only students are refreshed here; the seed's other collections are not this suite's subject.
+  const engine = createSyncEngine({
+    cache,
+    connectivity,
+    now: () => clock.t,
+    scopeFor: (c) => (c === 'students' ? undefined : null),
+  });
+  disposers.push(() => cache.dispose());
+  return {
+    cache,
+    engine,
+    clock,
+    setOnline(next: boolean) {
+      online = next;
+      for (const l of listeners) l(next);
+    },
+  };
+}
+
+const tagged = (tag: string) =>
+  fake.listDocuments('students').filter((d) => d.data.lastName === tag);
+
+beforeAll(async () => {
+  await fake.reset({ profile: 'demo' });
+});
+beforeEach(async () => {
+  fake.faults.clear();
+  fake.clearRequestLog();
+  await signInAs('admin');
+});
+afterEach(() => {
+  for (const dispose of disposers.splice(0)) dispose();
+});
+
+describe('sync engine against the fake Firebase', () => {
+  it('replays 1,000 created students in exactly two commit requests', async () => {
+    const { cache, engine } = await setup();
+    const tag = `batch-${counter}`;
+    for (let start = 0; start < 1000; start += 500) {
+      await cache.batch(
+        Array.from({ length: 500 }, (_, i) => ({
+          type: 'save' as const,
+          collection: 'students',
+          item: student(start + i, tag),
+        })),
+      );
+    }
+    fake.clearRequestLog();
+    const report = await engine.sync();
+    expect(fake.requests(/documents:commit/)).toHaveLength(2);
+    expect(report.replay).toMatchObject({ committed: 1000, commits: 2 });
+    expect(tagged(tag)).toHaveLength(1000);
+    expect(await cache.pendingChanges()).toEqual([]);
+  });
+
+  it('keeps exactly one record when the acknowledgement of a create is lost', async () => {
+    // The SDK logs the dropped connection itself.
+    allowConsoleErrors();
+    const { cache, engine, clock } = await setup();
+    const tag = `lost-${counter}`;
+    const saved = await cache.save('students', student(1, tag));
+    fake.faults.loseNextCommitAck(1);
+    await engine.sync();
+    expect(await cache.pendingChanges()).toEqual([expect.objectContaining({ retryCount: 1 })]);
+    clock.t += backoffDelay(1);
+    await engine.sync();
+    expect(await cache.pendingChanges()).toEqual([]);
+    expect(tagged(tag).map((d) => d.id)).toEqual([saved?.id]);
+    // The refresh after the replay pulled the same id back: the page's URL stays valid.
+    expect(await cache.get('students', saved?.id ?? '')).toMatchObject({ lastName: tag });
+  });
+
+  it('retries a transient server failure after a backoff', async () => {
+    const { cache, engine, clock } = await setup();
+    const tag = `transient-${counter}`;
+    await cache.save('students', student(1, tag));
+    fake.faults.failNext(/documents:commit/, 1, 503);
+    await engine.sync();
+    expect(engine.getStatus().syncError).toBe('Failed to save item');
+    expect(tagged(tag)).toHaveLength(0);
+    clock.t += backoffDelay(1);
+    await engine.sync();
+    expect(tagged(tag)).toHaveLength(1);
+    expect(engine.getStatus()).toMatchObject({ syncError: null, pendingChanges: 0 });
+  });
+
+  it('marks an update of a document the backend does not have, and still sends the others', async () => {
+    const { cache, engine } = await setup();
+    const tag = `perm-${counter}`;
+    await engine.sync();
+    // A cached student that was deleted on the server since the last refresh.
+    const ghost = await cache.save('students', student(0, tag));
+    await engine.sync();
+    fake.deleteDocument(`students/${ghost?.id}`);
+    await cache.save('students', student(1, tag));
+    await cache.save('students', { id: ghost?.id, notes: 'edited offline' });
+    await cache.save('students', student(2, tag));
+    await engine.sync();
+    expect(tagged(tag)).toHaveLength(2);
+    const pending = await cache.pendingChanges();
+    expect(pending).toEqual([
+      expect.objectContaining({ itemId: ghost?.id, operation: 'update', errorCode: 'not-found' }),
+    ]);
+    expect(engine.getStatus().failedChanges).toHaveLength(1);
+  });
+
+  it('stops when the device goes offline in the middle of a replay and finishes exactly once later', async () => {
+    const { cache, engine, clock, setOnline } = await setup();
+    const tag = `offline-${counter}`;
+    for (let start = 0; start < 1000; start += 500) {
+      await cache.batch(
+        Array.from({ length: 500 }, (_, i) => ({
+          type: 'save' as const,
+          collection: 'students',
+          item: student(start + i, tag),
+        })),
+      );
+    }
+    // The network drops right after the first commit is applied: the second one never leaves.
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    const stop = fake.onChange(() => {
+      setOnline(false);
+      onLine.mockReturnValue(false);
+    });
+    const report = await engine.sync();
+    stop();
+    expect(report.replay).toMatchObject({ committed: 500, skipped: 'offline' });
+    expect(tagged(tag)).toHaveLength(500);
+    expect(await cache.pendingChanges()).toHaveLength(500);
+
+    onLine.mockReturnValue(true);
+    setOnline(true);
+    clock.t += 1;
+    await engine.sync();
+    expect(await cache.pendingChanges()).toEqual([]);
+    expect(tagged(tag)).toHaveLength(1000);
+  });
+});
