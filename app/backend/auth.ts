@@ -125,11 +125,16 @@ export function signInWithGooglePopup(options: GoogleSignInOptions): Promise<Aut
 
 /** Leaves the page for Google; the result is read by getGoogleRedirectResult after the return. */
 export async function signInWithGoogleRedirect(options: GoogleSignInOptions): Promise<void> {
-  await request(BACKEND_MESSAGES.googleSignInFailed, async () => {
-    const [auth, sdk] = await Promise.all([getAuthInstance(), loadSdk()]);
-    await applyPersistence(auth, options.remember);
-    await sdk.signInWithRedirect(auth, googleProvider(sdk, options.loginHint));
-  });
+  // signInWithRedirect never resolves (the page navigates away): no time limit.
+  await request(
+    BACKEND_MESSAGES.googleSignInFailed,
+    async () => {
+      const [auth, sdk] = await Promise.all([getAuthInstance(), loadSdk()]);
+      await applyPersistence(auth, options.remember);
+      await sdk.signInWithRedirect(auth, googleProvider(sdk, options.loginHint));
+    },
+    Infinity,
+  );
 }
 
 /** The user a Google redirect signed in, or null when there was no redirect to finish. */

@@ -56,8 +56,13 @@ export const MEMBERS_COLLECTION = 'Members';
 
 export type { CollectionVersions, Member };
 
-function loadSdk() {
-  return import('firebase/firestore/lite');
+/**
+ * The lite instance and its module. The instance first: if the SDK cannot load, the caller gets
+ * 'Firestore not initialized' rather than a bare import error.
+ */
+async function liteFirestore() {
+  const db = await getLiteFirestore();
+  return [db, await import('firebase/firestore/lite')] as const;
 }
 
 /** Parses one document; a failure is reported (not thrown) and yields null. */
@@ -97,7 +102,7 @@ export async function getDocument<T>(
   schema: z.ZodType<T, z.ZodTypeDef, unknown>,
 ): Promise<T | null> {
   return request(BACKEND_MESSAGES.getFailed, async () => {
-    const [db, { doc, getDoc }] = await Promise.all([getLiteFirestore(), loadSdk()]);
+    const [db, { doc, getDoc }] = await liteFirestore();
     const snapshot = await getDoc(doc(db, collectionPath, id));
     const data = snapshot.data();
     return data ? parseDocument(collectionPath, snapshot.id, data, schema) : null;
@@ -111,7 +116,7 @@ export async function listDocuments<T>(
   options: ListOptions = {},
 ): Promise<T[]> {
   return request(BACKEND_MESSAGES.getFailed, async () => {
-    const [db, sdk] = await Promise.all([getLiteFirestore(), loadSdk()]);
+    const [db, sdk] = await liteFirestore();
     const constraints = [
       ...(options.filters ?? []).map((f) => sdk.where(f.field, f.op, f.value)),
       ...(options.orderBy ?? []).map((o) => sdk.orderBy(o.field, o.direction ?? 'asc')),
@@ -137,10 +142,7 @@ export async function setDocument(
   options: { merge?: boolean } = {},
 ): Promise<BackendResult> {
   return request(BACKEND_MESSAGES.saveFailed, async () => {
-    const [db, { doc, serverTimestamp, setDoc }] = await Promise.all([
-      getLiteFirestore(),
-      loadSdk(),
-    ]);
+    const [db, { doc, serverTimestamp, setDoc }] = await liteFirestore();
     const merge = options.merge ?? false;
     await setDoc(doc(db, collectionPath, id), prepareWrite(data, serverTimestamp, !merge), {
       merge,
@@ -159,10 +161,7 @@ export async function updateDocument(
   data: Record<string, unknown>,
 ): Promise<BackendResult> {
   return request(BACKEND_MESSAGES.saveFailed, async () => {
-    const [db, { doc, serverTimestamp, updateDoc }] = await Promise.all([
-      getLiteFirestore(),
-      loadSdk(),
-    ]);
+    const [db, { doc, serverTimestamp, updateDoc }] = await liteFirestore();
     await updateDoc(doc(db, collectionPath, id), prepareWrite(data, serverTimestamp, false));
     return { success: true, message: BACKEND_MESSAGES.documentUpdated };
   });
@@ -171,7 +170,7 @@ export async function updateDocument(
 /** Deletes a document; deleting one that does not exist succeeds, as in Firestore. */
 export async function deleteDocument(collectionPath: string, id: string): Promise<BackendResult> {
   return request(BACKEND_MESSAGES.deleteFailed, async () => {
-    const [db, { deleteDoc, doc }] = await Promise.all([getLiteFirestore(), loadSdk()]);
+    const [db, { deleteDoc, doc }] = await liteFirestore();
     await deleteDoc(doc(db, collectionPath, id));
     return { success: true, message: BACKEND_MESSAGES.documentDeleted };
   });
@@ -184,10 +183,7 @@ export async function commitBatch(ops: BatchOperation[]): Promise<BackendResult>
   }
   if (ops.length === 0) return { success: true, message: BACKEND_MESSAGES.batchCompleted };
   return request(BACKEND_MESSAGES.saveFailed, async () => {
-    const [db, { doc, serverTimestamp, writeBatch }] = await Promise.all([
-      getLiteFirestore(),
-      loadSdk(),
-    ]);
+    const [db, { doc, serverTimestamp, writeBatch }] = await liteFirestore();
     const batch = writeBatch(db);
     for (const op of ops) {
       const ref = doc(db, op.collection, op.id);
@@ -214,10 +210,7 @@ export async function getCollectionVersions(): Promise<CollectionVersions | null
 /** Creates the version document with an empty `collections` map (spec §7). */
 export async function initCollectionVersions(): Promise<BackendResult> {
   return request(BACKEND_MESSAGES.saveFailed, async () => {
-    const [db, { doc, serverTimestamp, setDoc }] = await Promise.all([
-      getLiteFirestore(),
-      loadSdk(),
-    ]);
+    const [db, { doc, serverTimestamp, setDoc }] = await liteFirestore();
     const { collection, id } = COLLECTION_VERSIONS_PATH;
     await setDoc(doc(db, collection, id), { collections: {}, lastUpdated: serverTimestamp() });
     return { success: true, message: BACKEND_MESSAGES.documentSaved };
@@ -232,10 +225,7 @@ export async function updateCollectionVersions(
   collections: Record<string, string | { version: string }>,
 ): Promise<BackendResult> {
   return request(BACKEND_MESSAGES.saveFailed, async () => {
-    const [db, { doc, serverTimestamp, setDoc }] = await Promise.all([
-      getLiteFirestore(),
-      loadSdk(),
-    ]);
+    const [db, { doc, serverTimestamp, setDoc }] = await liteFirestore();
     const entries: DocumentData = {};
     for (const [name, value] of Object.entries(collections)) {
       const version = typeof value === 'string' ? value : value.version;
@@ -262,10 +252,7 @@ export async function getMember(uid: string): Promise<Member | null> {
  */
 export async function touchMember(uid: string): Promise<void> {
   await request(BACKEND_MESSAGES.saveFailed, async () => {
-    const [db, { doc, serverTimestamp, updateDoc }] = await Promise.all([
-      getLiteFirestore(),
-      loadSdk(),
-    ]);
+    const [db, { doc, serverTimestamp, updateDoc }] = await liteFirestore();
     await updateDoc(doc(db, MEMBERS_COLLECTION, uid), { lastUpdated: serverTimestamp() });
   });
 }
