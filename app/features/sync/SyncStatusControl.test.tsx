@@ -1,0 +1,103 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PendingChange } from '~/data/db';
+import type { SyncStatus } from '~/data/sync-engine';
+import { SyncStatusControl } from './SyncStatusControl';
+
+function fakeEngine(initial: SyncStatus) {
+  let status = initial;
+  const listeners = new Set<() => void>();
+  return {
+    getStatus: () => status,
+    subscribeStatus: (l: () => void) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    sync: vi.fn(async () => ({ refreshed: [] })),
+    retryChange: vi.fn(async () => true),
+    discardChange: vi.fn(async () => true),
+    set(next: Partial<SyncStatus>) {
+      act(() => {
+        status = { ...status, ...next };
+        for (const l of listeners) l();
+      });
+    },
+  };
+}
+
+const failed: PendingChange = {
+  id: 'c1',
+  collectionName: 'students',
+  itemId: 'temp_1',
+  operation: 'create',
+  data: {},
+  timestamp: 1,
+  retryCount: 0,
+  revision: 0,
+  error: 'Failed to save item (permission-denied)',
+};
+
+const base: SyncStatus = {
+  isOnline: true,
+  isSyncing: false,
+  pendingChanges: 0,
+  lastSyncTime: null,
+  syncError: null,
+  failedChanges: [],
+  pending: [],
+};
+
+afterEach(cleanup);
+
+describe('SyncStatusControl', () => {
+  it('names the connection, syncing state and pending count in the button and announces changes politely', () => {
+    const engine = fakeEngine({ ...base, isOnline: false, pendingChanges: 3 });
+    render(<SyncStatusControl engine={engine} />);
+    expect(
+      screen.getByRole('button', { name: 'Sync status: Offline, 3 pending changes' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Offline, 3 pending changes');
+    engine.set({ isOnline: true, isSyncing: true });
+    expect(screen.getByRole('status')).toHaveTextContent('Online, syncing, 3 pending changes');
+  });
+
+  it('opens a panel with the failed change, lets the person retry or discard it, and returns focus on Escape', async () => {
+    const user = userEvent.setup();
+    const engine = fakeEngine({
+      ...base,
+      pendingChanges: 1,
+      failedChanges: [failed],
+      pending: [failed],
+      syncError: 'Failed to save item',
+      lastSyncTime: 0,
+    });
+    render(<SyncStatusControl engine={engine} />);
+    const toggle = screen.getByRole('button', { name: /Sync status/ });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('heading', { name: 'Sync status' })).toHaveFocus();
+    expect(screen.getByText('Failed to save item (permission-denied)')).toBeInTheDocument();
+    expect(screen.getByText('Sync error: Failed to save item')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Retry students temp_1' }));
+    expect(engine.retryChange).toHaveBeenCalledWith('c1');
+    await user.click(screen.getByRole('button', { name: 'Discard students temp_1' }));
+    expect(engine.discardChange).toHaveBeenCalledWith('c1');
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('heading', { name: 'Sync status' })).not.toBeInTheDocument();
+    expect(toggle).toHaveFocus();
+  });
+
+  it('offers Sync now only while online and idle', async () => {
+    const user = userEvent.setup();
+    const engine = fakeEngine({ ...base, isOnline: false });
+    render(<SyncStatusControl engine={engine} />);
+    await user.click(screen.getByRole('button', { name: /Sync status/ }));
+    expect(screen.getByRole('button', { name: 'Sync now' })).toBeDisabled();
+    engine.set({ isOnline: true });
+    await user.click(screen.getByRole('button', { name: 'Sync now' }));
+    expect(engine.sync).toHaveBeenCalledTimes(1);
+  });
+});
