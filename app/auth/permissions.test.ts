@@ -1,0 +1,700 @@
+// Derived from domain.md's permission matrix: for every role, one allowed and one refused
+// operation per collection, checked against the seeded demo learning centre.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, demoAccount } from '../../mocks/demo-accounts';
+import { fake } from '../../mocks/index';
+import { createContext } from '../../mocks/principal';
+import {
+  canRead,
+  canWrite,
+  collectionAccess,
+  collectionOfPath,
+  PERMISSION_COLLECTIONS,
+  PERMISSION_MATRIX,
+  resolvePrincipal,
+  type PermissionCollection,
+  type Principal,
+} from './permissions';
+import type { Role } from './roles';
+
+type Op =
+  | { kind: 'read'; path: string }
+  | { kind: 'create'; path: string; data: Record<string, unknown> }
+  | { kind: 'update'; path: string; patch: Record<string, unknown> }
+  | { kind: 'delete'; path: string };
+
+const read = (path: string): Op => ({ kind: 'read', path });
+const create = (path: string, data: Record<string, unknown>): Op => ({
+  kind: 'create',
+  path,
+  data,
+});
+const update = (path: string, patch: Record<string, unknown>): Op => ({
+  kind: 'update',
+  path,
+  patch,
+});
+const remove = (path: string): Op => ({ kind: 'delete', path });
+
+function principalFor(role: Role): Principal {
+  const account = demoAccount(role);
+  const roles: Role[] = role === 'superAdmin' ? ['superAdmin', 'admin'] : [role];
+  return resolvePrincipal({ uid: account.uid, email: account.email, roles }, createContext());
+}
+
+function attempt(role: Role, op: Op): boolean {
+  const principal = principalFor(role);
+  const ctx = createContext();
+  const collection = collectionOfPath(op.path);
+  if (!collection) return false;
+  const id = op.path.split('/').pop() ?? '';
+  const existing = fake.getDocument(op.path);
+  if (op.kind === 'read')
+    return canRead(principal, collection, { path: op.path, id, data: existing }, ctx);
+  const after =
+    op.kind === 'create'
+      ? op.data
+      : op.kind === 'update'
+        ? { ...(existing ?? {}), ...op.patch }
+        : null;
+  return canWrite(
+    principal,
+    collection,
+    { ref: { path: op.path, id }, before: op.kind === 'create' ? null : existing, after },
+    ctx,
+  );
+}
+
+// Seeded facts the cases rely on, looked up once.
+const facts = {
+  leo: 'students/stu-00000',
+  otherStudent: '',
+  facStudent: '',
+  facFamily: '',
+  facClassroom: '',
+  otherClassroom: '',
+  childFacilitator: '',
+  otherFacilitator: '',
+  childAttendance: '',
+  otherAttendance: '',
+  today: '',
+};
+
+function notificationOf(uid: string, isNew?: boolean): string {
+  const n = fake
+    .listDocuments('Notifications')
+    .find((d) => d.data.memberUUID === uid && (isNew === undefined || d.data.isNew === isNew));
+  if (!n) throw new Error(`no notification for ${uid}`);
+  return `Notifications/${n.id}`;
+}
+
+beforeAll(async () => {
+  await fake.reset();
+  const facilitator = principalFor('facilitator');
+  const parent = principalFor('parent');
+  const students = fake.listDocuments('students');
+  const classroomsOf = (d: { data: Record<string, unknown> }) =>
+    Array.isArray(d.data.classroomIds) ? d.data.classroomIds.map(String) : [];
+  const other = students.find(
+    (s) =>
+      s.data.familyId !== 'fam-0000' &&
+      classroomsOf(s).length > 0 &&
+      !classroomsOf(s).some(
+        (c) => facilitator.classroomIds.includes(c) || parent.childClassroomIds.includes(c),
+      ),
+  );
+  const facStudent = students.find((s) =>
+    classroomsOf(s).some((c) => facilitator.classroomIds.includes(c)),
+  );
+  facts.otherStudent = `students/${other?.id ?? ''}`;
+  facts.facStudent = `students/${facStudent?.id ?? ''}`;
+  facts.facFamily = `families/${String(facStudent?.data.familyId)}`;
+  facts.facClassroom = facilitator.classroomIds[0] ?? '';
+  facts.otherClassroom = classroomsOf(other ?? { data: {} })[0] ?? '';
+  const leoClassrooms = classroomsOf({ data: fake.getDocument(facts.leo) ?? {} });
+  const facilitators = fake.listDocuments('facilitators');
+  facts.childFacilitator = `facilitators/${facilitators.find((f) => classroomsOf(f).some((c) => leoClassrooms.includes(c)))?.id ?? ''}`;
+  facts.otherFacilitator = `facilitators/${facilitators.find((f) => !classroomsOf(f).some((c) => parent.childClassroomIds.includes(c) || facilitator.classroomIds.includes(c)))?.id ?? ''}`;
+  const attendance = fake.listDocuments('attendance');
+  facts.childAttendance = `attendance/${attendance.find((a) => leoClassrooms.includes(String(a.data.classroomId)))?.id ?? ''}`;
+  facts.otherAttendance = `attendance/${attendance.find((a) => a.data.classroomId === facts.otherClassroom)?.id ?? ''}`;
+  facts.today = createContext().today;
+});
+
+const uid = (role: Role) => demoAccount(role).uid;
+const STAFF: Role[] = ['admin', 'superAdmin', 'administration'];
+
+interface Case {
+  role: Role;
+  collection: PermissionCollection;
+  allowed: [string, () => Op];
+  refused: [string, () => Op];
+}
+
+const conversation = (participants: string[]): Record<string, unknown> => ({
+  subject: 'Hello',
+  participantIds: participants,
+  lastMessagePreview: '',
+});
+
+const CASES: Case[] = [
+  // campuses, classrooms, subjects: staff RW, everyone else R.
+  ...STAFF.flatMap((role): Case[] => [
+    {
+      role,
+      collection: 'campuses',
+      allowed: ['rename a campus', () => update('campuses/campus-north', { name: 'N' })],
+      refused: ['touch an unknown collection', () => read('secrets/x')],
+    },
+    {
+      role,
+      collection: 'classrooms',
+      allowed: [
+        'create a classroom',
+        () => create('classrooms/new', { name: 'New', campusId: 'campus-north' }),
+      ],
+      refused: ['write an unknown collection', () => create('secrets/x', {})],
+    },
+    {
+      role,
+      collection: 'subjects',
+      allowed: ['delete a subject', () => remove('subjects/art')],
+      refused: [
+        'read a system document that is not collectionVersions',
+        () => read('system/other'),
+      ],
+    },
+  ]),
+  ...(['facilitator', 'parent', 'student'] as Role[]).flatMap((role): Case[] => [
+    {
+      role,
+      collection: 'campuses',
+      allowed: ['read a campus', () => read('campuses/campus-north')],
+      refused: ['rename a campus', () => update('campuses/campus-north', { name: 'N' })],
+    },
+    {
+      role,
+      collection: 'classrooms',
+      allowed: ['read a classroom', () => read(`classrooms/${facts.otherClassroom}`)],
+      refused: ['create a classroom', () => create('classrooms/new', { name: 'New' })],
+    },
+    {
+      role,
+      collection: 'subjects',
+      allowed: ['read a subject', () => read('subjects/math')],
+      refused: ['delete a subject', () => remove('subjects/art')],
+    },
+  ]),
+  // students
+  ...STAFF.map((role): Case => ({
+    role,
+    collection: 'students',
+    allowed: ['withdraw any student', () => update(facts.otherStudent, { status: 'withdrawn' })],
+    refused: [
+      'create a student in an unknown collection path',
+      () => create('students/s1/secret/x', {}),
+    ],
+  })),
+  {
+    role: 'facilitator',
+    collection: 'students',
+    allowed: ['read a student in their own classroom', () => read(facts.facStudent)],
+    refused: ['read a student outside their classrooms', () => read(facts.otherStudent)],
+  },
+  {
+    role: 'parent',
+    collection: 'students',
+    allowed: ['read their own child', () => read(facts.leo)],
+    refused: ["read another family's student", () => read(facts.otherStudent)],
+  },
+  {
+    role: 'student',
+    collection: 'students',
+    allowed: ['read their own record', () => read(facts.leo)],
+    refused: ['read their sibling’s record', () => read('students/stu-00001')],
+  },
+  // families
+  ...STAFF.map((role): Case => ({
+    role,
+    collection: 'families',
+    allowed: ['edit a family’s notes', () => update('families/fam-0003', { notes: 'x' })],
+    refused: ['write a family into an unknown path', () => create('families/f/x/y', {})],
+  })),
+  {
+    role: 'facilitator',
+    collection: 'families',
+    allowed: ['read the family of a student they teach', () => read(facts.facFamily)],
+    refused: ['edit that family', () => update(facts.facFamily, { notes: 'x' })],
+  },
+  {
+    role: 'parent',
+    collection: 'families',
+    allowed: [
+      'update their own family’s address',
+      () => update('families/fam-0000', { address: '1 New Road' }),
+    ],
+    refused: ['change their family’s notes', () => update('families/fam-0000', { notes: 'x' })],
+  },
+  {
+    role: 'student',
+    collection: 'families',
+    allowed: [
+      'read a campus (families are closed to students)',
+      () => read('campuses/campus-north'),
+    ],
+    refused: ['read their own family', () => read('families/fam-0000')],
+  },
+  // facilitators
+  ...(['admin', 'superAdmin'] as Role[]).map((role): Case => ({
+    role,
+    collection: 'facilitators',
+    allowed: [
+      'deactivate a facilitator',
+      () => update('facilitators/fac-001', { status: 'inactive' }),
+    ],
+    refused: ['write below a facilitator', () => create('facilitators/fac-001/x/y', {})],
+  })),
+  {
+    role: 'administration',
+    collection: 'facilitators',
+    allowed: ['read a facilitator', () => read('facilitators/fac-001')],
+    refused: [
+      'deactivate a facilitator',
+      () => update('facilitators/fac-001', { status: 'inactive' }),
+    ],
+  },
+  {
+    role: 'facilitator',
+    collection: 'facilitators',
+    allowed: ['edit their own bio', () => update('facilitators/fac-000', { bio: 'Hello' })],
+    refused: [
+      'move their own classrooms',
+      () => update('facilitators/fac-000', { classroomIds: [] }),
+    ],
+  },
+  {
+    role: 'parent',
+    collection: 'facilitators',
+    allowed: ['read a facilitator of their children', () => read(facts.childFacilitator)],
+    refused: [
+      'read a facilitator who does not teach their children',
+      () => read(facts.otherFacilitator),
+    ],
+  },
+  {
+    role: 'student',
+    collection: 'facilitators',
+    allowed: ['read their own facilitator', () => read(facts.childFacilitator)],
+    refused: ['read another facilitator', () => read(facts.otherFacilitator)],
+  },
+  // Members
+  {
+    role: 'admin',
+    collection: 'Members',
+    allowed: [
+      'edit another member’s name',
+      () => update(`Members/${uid('parent')}`, { displayName: 'X' }),
+    ],
+    refused: [
+      'grant admin to a member',
+      () => update(`Members/${uid('parent')}`, { roles: ['parent', 'admin'] }),
+    ],
+  },
+  {
+    role: 'superAdmin',
+    collection: 'Members',
+    allowed: [
+      'grant admin to a member',
+      () => update(`Members/${uid('parent')}`, { roles: ['parent', 'admin'] }),
+    ],
+    refused: ['write an unknown path', () => create('Members/x/y/z', {})],
+  },
+  {
+    role: 'administration',
+    collection: 'Members',
+    allowed: ['read any member', () => read(`Members/${uid('parent')}`)],
+    refused: [
+      'edit another member',
+      () => update(`Members/${uid('parent')}`, { displayName: 'X' }),
+    ],
+  },
+  ...(['facilitator', 'parent', 'student'] as Role[]).map((role): Case => ({
+    role,
+    collection: 'Members',
+    allowed: [
+      'update their own preferences and lastUpdated',
+      () =>
+        update(`Members/${uid(role)}`, {
+          preferences: { persistLogin: false },
+          lastUpdated: new Date().toISOString(),
+        }),
+    ],
+    refused: [
+      'give themselves another role',
+      () => update(`Members/${uid(role)}`, { roles: ['admin'] }),
+    ],
+  })),
+  // attendance
+  ...STAFF.map((role): Case => ({
+    role,
+    collection: 'attendance',
+    allowed: ['correct any roll call', () => update(facts.otherAttendance, { entries: {} })],
+    refused: ['write below a roll call', () => create(`${facts.otherAttendance}/x/y`, {})],
+  })),
+  {
+    role: 'facilitator',
+    collection: 'attendance',
+    allowed: [
+      'take today’s roll call in their own classroom',
+      () =>
+        create(`attendance/${facts.facClassroom}_${facts.today}`, {
+          classroomId: facts.facClassroom,
+          date: facts.today,
+          entries: {},
+        }),
+    ],
+    refused: [
+      'take a roll call for a future date',
+      () =>
+        create(`attendance/${facts.facClassroom}_2999-01-01`, {
+          classroomId: facts.facClassroom,
+          date: '2999-01-01',
+          entries: {},
+        }),
+    ],
+  },
+  {
+    role: 'parent',
+    collection: 'attendance',
+    allowed: ['read their child’s classroom roll call', () => read(facts.childAttendance)],
+    refused: ['read another classroom’s roll call', () => read(facts.otherAttendance)],
+  },
+  {
+    role: 'student',
+    collection: 'attendance',
+    allowed: ['read their own classroom roll call', () => read(facts.childAttendance)],
+    refused: ['edit their own roll call', () => update(facts.childAttendance, { entries: {} })],
+  },
+  // events
+  ...STAFF.map((role): Case => ({
+    role,
+    collection: 'events',
+    allowed: [
+      'create a whole-school event',
+      () => create('events/new', { title: 'T', audience: ['parent'], classroomIds: [] }),
+    ],
+    refused: ['write below an event', () => create('events/evt-000/x/y', {})],
+  })),
+  {
+    role: 'facilitator',
+    collection: 'events',
+    allowed: [
+      'create an event for their own classroom',
+      () =>
+        create('events/new', {
+          title: 'T',
+          audience: ['parent'],
+          classroomIds: [facts.facClassroom],
+        }),
+    ],
+    refused: [
+      'create a whole-school event',
+      () => create('events/new', { title: 'T', audience: ['parent'], classroomIds: [] }),
+    ],
+  },
+  {
+    role: 'parent',
+    collection: 'events',
+    allowed: ['read an event for parents', () => read('events/evt-001')],
+    refused: ['read a staff-only event', () => read('events/evt-002')],
+  },
+  {
+    role: 'student',
+    collection: 'events',
+    allowed: ['read an event for students', () => read('events/evt-001')],
+    refused: ['read an event not meant for students', () => read('events/evt-000')],
+  },
+  // conversations
+  {
+    role: 'admin',
+    collection: 'conversations',
+    allowed: [
+      'read a conversation they take part in',
+      () => read('conversations/conv-staff-planning'),
+    ],
+    refused: [
+      'read a parent’s conversation with a facilitator',
+      () => read('conversations/conv-leo-progress'),
+    ],
+  },
+  {
+    role: 'superAdmin',
+    collection: 'conversations',
+    allowed: [
+      'start a conversation with a parent',
+      () => create('conversations/new', conversation([uid('superAdmin'), uid('parent')])),
+    ],
+    refused: [
+      'read a conversation they are not in',
+      () => read('conversations/conv-staff-planning'),
+    ],
+  },
+  {
+    role: 'administration',
+    collection: 'conversations',
+    allowed: ['read a conversation they take part in', () => read('conversations/conv-ivy-pickup')],
+    refused: ['read a student’s conversation', () => read('conversations/conv-leo-homework')],
+  },
+  {
+    role: 'facilitator',
+    collection: 'conversations',
+    allowed: ['read a conversation with a parent', () => read('conversations/conv-leo-progress')],
+    refused: [
+      'read the office’s conversation with a parent',
+      () => read('conversations/conv-ivy-pickup'),
+    ],
+  },
+  {
+    role: 'parent',
+    collection: 'conversations',
+    allowed: [
+      'start a conversation with a facilitator',
+      () => create('conversations/new', conversation([uid('parent'), uid('facilitator')])),
+    ],
+    refused: [
+      'start a conversation with a student',
+      () => create('conversations/new', conversation([uid('parent'), uid('student')])),
+    ],
+  },
+  {
+    role: 'student',
+    collection: 'conversations',
+    allowed: [
+      'start a conversation with a facilitator',
+      () => create('conversations/new', conversation([uid('student'), uid('facilitator')])),
+    ],
+    refused: [
+      'start a conversation with the office',
+      () => create('conversations/new', conversation([uid('student'), uid('administration')])),
+    ],
+  },
+  // messages
+  ...DEMO_ACCOUNTS.map(({ role }): Case => {
+    const mine: Record<Role, string> = {
+      admin: 'conv-staff-planning',
+      superAdmin: 'conv-staff-planning',
+      administration: 'conv-staff-planning',
+      facilitator: 'conv-leo-progress',
+      parent: 'conv-leo-progress',
+      student: 'conv-leo-homework',
+    };
+    const theirs =
+      role === 'student'
+        ? 'conv-leo-progress'
+        : role === 'facilitator'
+          ? 'conv-ivy-pickup'
+          : 'conv-leo-homework';
+    return role === 'superAdmin'
+      ? {
+          role,
+          collection: 'messages',
+          allowed: ['read a campus (no conversations seeded)', () => read('campuses/campus-north')],
+          refused: [
+            'read a message of a conversation they are not in',
+            () => read(`conversations/${mine[role]}/messages/msg-000`),
+          ],
+        }
+      : {
+          role,
+          collection: 'messages',
+          allowed: [
+            'send a message in their conversation',
+            () =>
+              create(`conversations/${mine[role]}/messages/new`, {
+                senderId: uid(role),
+                body: 'Hi',
+                sentAt: new Date().toISOString(),
+                readBy: [],
+              }),
+          ],
+          refused: [
+            'read a message of a conversation they are not in',
+            () => read(`conversations/${theirs}/messages/msg-000`),
+          ],
+        };
+  }),
+  // Notifications
+  ...DEMO_ACCOUNTS.map(({ role }): Case => ({
+    role,
+    collection: 'Notifications',
+    allowed: [
+      'mark their own notification read',
+      () => update(notificationOf(uid(role), true), { isNew: false }),
+    ],
+    refused: [
+      'read another member’s notification',
+      () => read(notificationOf(role === 'parent' ? uid('student') : uid('parent'))),
+    ],
+  })),
+  // parentInquiries
+  ...STAFF.map((role): Case => ({
+    role,
+    collection: 'parentInquiries',
+    allowed: [
+      'move an inquiry along the pipeline',
+      () => update('parentInquiries/inq-005', { status: 'enrolled' }),
+    ],
+    refused: ['write below an inquiry', () => create('parentInquiries/inq-005/x/y', {})],
+  })),
+  {
+    role: 'facilitator',
+    collection: 'parentInquiries',
+    allowed: ['read a subject (inquiries are closed to facilitators)', () => read('subjects/math')],
+    refused: ['read an inquiry', () => read('parentInquiries/inq-005')],
+  },
+  {
+    role: 'parent',
+    collection: 'parentInquiries',
+    allowed: [
+      'submit their own inquiry',
+      () =>
+        create('parentInquiries/new', {
+          parentName: 'G',
+          childName: 'C',
+          email: 'g@x',
+          status: 'new',
+          createdBy: uid('parent'),
+        }),
+    ],
+    refused: ['read someone else’s inquiry', () => read('parentInquiries/inq-005')],
+  },
+  {
+    role: 'student',
+    collection: 'parentInquiries',
+    allowed: ['read a subject (inquiries are closed to students)', () => read('subjects/math')],
+    refused: [
+      'submit an inquiry',
+      () => create('parentInquiries/new', { status: 'new', createdBy: uid('student') }),
+    ],
+  },
+  // resources
+  ...STAFF.map((role): Case => ({
+    role,
+    collection: 'resources',
+    allowed: ['delete any resource', () => remove('resources/res-010')],
+    refused: ['write below a resource', () => create('resources/res-010/x/y', {})],
+  })),
+  {
+    role: 'facilitator',
+    collection: 'resources',
+    allowed: ['edit a resource they created', () => update('resources/res-000', { title: 'T' })],
+    refused: [
+      'edit a resource the office created',
+      () => update('resources/res-010', { title: 'T' }),
+    ],
+  },
+  {
+    role: 'parent',
+    collection: 'resources',
+    allowed: ['read a resource for parents', () => read('resources/res-000')],
+    refused: ['read a facilitators-only resource', () => read('resources/res-003')],
+  },
+  {
+    role: 'student',
+    collection: 'resources',
+    allowed: ['read a resource for students', () => read('resources/res-000')],
+    refused: [
+      'create a resource',
+      () => create('resources/new', { title: 'T', createdBy: uid('student') }),
+    ],
+  },
+  // system/collectionVersions
+  ...(['admin', 'superAdmin'] as Role[]).map((role): Case => ({
+    role,
+    collection: 'collectionVersions',
+    allowed: [
+      'bump a collection version',
+      () => update('system/collectionVersions', { lastUpdated: new Date().toISOString() }),
+    ],
+    refused: ['write another system document', () => create('system/other', {})],
+  })),
+  ...(['administration', 'facilitator', 'parent', 'student'] as Role[]).map((role): Case => ({
+    role,
+    collection: 'collectionVersions',
+    allowed: ['read the collection versions', () => read('system/collectionVersions')],
+    refused: [
+      'bump a collection version',
+      () => update('system/collectionVersions', { lastUpdated: new Date().toISOString() }),
+    ],
+  })),
+  // unregisteredSignins
+  ...(['admin', 'superAdmin'] as Role[]).map((role): Case => ({
+    role,
+    collection: 'unregisteredSignins',
+    allowed: ['read the unregistered sign-in log', () => read('unregisteredSignins/seed-0001')],
+    refused: [
+      'write to the unregistered sign-in log',
+      () => create('unregisteredSignins/new', { email: 'x' }),
+    ],
+  })),
+  ...(['administration', 'facilitator', 'parent', 'student'] as Role[]).map((role): Case => ({
+    role,
+    collection: 'unregisteredSignins',
+    allowed: ['read the collection versions instead', () => read('system/collectionVersions')],
+    refused: ['read the unregistered sign-in log', () => read('unregisteredSignins/seed-0001')],
+  })),
+];
+
+describe('the permission matrix', () => {
+  it('has a case for every role and collection', () => {
+    for (const collection of PERMISSION_COLLECTIONS) {
+      for (const { role } of DEMO_ACCOUNTS) {
+        expect(
+          CASES.some((c) => c.role === role && c.collection === collection),
+          `${role} × ${collection}`,
+        ).toBe(true);
+      }
+    }
+  });
+
+  for (const c of CASES) {
+    it(`lets ${c.role} ${c.allowed[0]} (${c.collection})`, () => {
+      expect(attempt(c.role, c.allowed[1]())).toBe(true);
+    });
+    it(`refuses to let ${c.role} ${c.refused[0]} (${c.collection})`, () => {
+      expect(attempt(c.role, c.refused[1]())).toBe(false);
+    });
+  }
+
+  it('lets a member delete a notification only after it has been read', () => {
+    const fresh = notificationOf(uid('parent'), true);
+    expect(attempt('parent', remove(fresh))).toBe(false);
+    fake.setDocument(fresh, { ...fake.getDocument(fresh), isNew: false });
+    expect(attempt('parent', remove(fresh))).toBe(true);
+  });
+
+  it('lets staff create notifications for others, but not parents', () => {
+    const data = {
+      notificationUUID: 'n',
+      memberUUID: uid('student'),
+      isNew: true,
+      status: 'active',
+    };
+    expect(attempt('facilitator', create('Notifications/new', data))).toBe(true);
+    expect(attempt('parent', create('Notifications/new', data))).toBe(false);
+  });
+
+  it('reports the broadest access per collection for navigation', () => {
+    expect(collectionAccess(['parent'], 'students')).toBe('read');
+    expect(collectionAccess(['parent'], 'parentInquiries')).toBe('write');
+    expect(collectionAccess(['student'], 'families')).toBe('none');
+    expect(collectionAccess(['student', 'administration'], 'families')).toBe('write');
+    expect(collectionAccess([], 'campuses')).toBe('none');
+  });
+
+  it('treats superAdmin exactly like admin in the matrix', () => {
+    for (const collection of PERMISSION_COLLECTIONS) {
+      expect(PERMISSION_MATRIX[collection].superAdmin).toEqual(PERMISSION_MATRIX[collection].admin);
+    }
+  });
+});

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { DASHBOARD_TYPE_PRIORITY, dashboardTypeForRoles, rolesFromClaims } from './roles';
+
+const STAFF = ['staff.school.example', 'admin.school.example'] as const;
+
+describe('rolesFromClaims', () => {
+  it('reads the roles array and ignores values that are not roles', () => {
+    const result = rolesFromClaims(
+      { roles: ['parent', 'wizard', 42, 'student'] },
+      'p@mail.example',
+      STAFF,
+    );
+    expect(result.roles).toEqual(['parent', 'student']);
+    expect(result.isAdmin).toBe(false);
+    expect(result.isSuperAdmin).toBe(false);
+  });
+
+  it('falls back to the single role claim when there is no roles array', () => {
+    expect(rolesFromClaims({ role: 'facilitator' }, null, STAFF).roles).toEqual(['facilitator']);
+  });
+
+  it('prefers the roles array over the single role claim', () => {
+    expect(rolesFromClaims({ roles: ['student'], role: 'admin' }, null, STAFF).roles).toEqual([
+      'student',
+    ]);
+  });
+
+  it('expands boolean admin and superAdmin claims into roles and flags', () => {
+    const admin = rolesFromClaims({ admin: true }, null, STAFF);
+    expect(admin).toMatchObject({ roles: ['admin'], isAdmin: true, isSuperAdmin: false });
+    const superAdmin = rolesFromClaims({ superAdmin: true }, null, STAFF);
+    expect(superAdmin).toMatchObject({ roles: ['superAdmin'], isAdmin: true, isSuperAdmin: true });
+  });
+
+  it('grants admin and superAdmin to an e-mail on a staff domain, case-insensitively', () => {
+    const result = rolesFromClaims({}, 'Head@Staff.School.Example', STAFF);
+    expect(result.roles).toEqual(['admin', 'superAdmin']);
+    expect(result.isAdmin && result.isSuperAdmin).toBe(true);
+  });
+
+  it('leaves an existing admin on a staff domain without superAdmin', () => {
+    const result = rolesFromClaims({ roles: ['admin'] }, 'a@admin.school.example', STAFF);
+    expect(result.roles).toEqual(['admin']);
+    expect(result.isSuperAdmin).toBe(false);
+  });
+
+  it('does not treat a look-alike domain as a staff domain', () => {
+    expect(rolesFromClaims({}, 'x@notstaff.school.example', STAFF).roles).toEqual([]);
+    expect(rolesFromClaims({}, 'x@staff.school.example.evil', STAFF).roles).toEqual([]);
+  });
+
+  it('keeps only string values of the tokens map', () => {
+    const result = rolesFromClaims({ tokens: { a: 'x', b: 1, c: null, d: 'y' } }, null, STAFF);
+    expect(result.tokens).toEqual({ a: 'x', d: 'y' });
+  });
+
+  it('gives a facilitator with a memberUUID a facilitator token', () => {
+    const result = rolesFromClaims({ roles: ['facilitator'], memberUUID: 'm-1' }, null, STAFF);
+    expect(result.tokens).toEqual({ facilitator: 'm-1' });
+    expect(rolesFromClaims({ roles: ['parent'], memberUUID: 'm-1' }, null, STAFF).tokens).toEqual(
+      {},
+    );
+  });
+
+  it('survives claims that are not an object at all', () => {
+    expect(rolesFromClaims('garbage', null, STAFF).roles).toEqual([]);
+    expect(rolesFromClaims(null, null, STAFF).roles).toEqual([]);
+  });
+});
+
+describe('dashboard type priority', () => {
+  it('orders admin, facilitator, administration, parent, student', () => {
+    expect(DASHBOARD_TYPE_PRIORITY).toEqual([
+      'admin',
+      'facilitator',
+      'administration',
+      'parent',
+      'student',
+    ]);
+  });
+
+  it('picks the highest-priority dashboard a user holds, counting superAdmin as admin', () => {
+    expect(dashboardTypeForRoles(['parent', 'facilitator'])).toBe('facilitator');
+    expect(dashboardTypeForRoles(['student', 'administration'])).toBe('administration');
+    expect(dashboardTypeForRoles(['superAdmin'])).toBe('admin');
+    expect(dashboardTypeForRoles([])).toBeNull();
+  });
+});
