@@ -366,6 +366,21 @@ describe('Google sign-in against the fake', () => {
     expect(await getCurrentUser()).toBeNull();
   });
 
+  it('signs out again and fails when the profile cannot be read right after the sign-in', async () => {
+    fake.faults.failNext(/documents:batchGet/, 1, 503);
+    const error = await rejection(
+      startGoogleSignIn({
+        expectedEmail: null,
+        remember: false,
+        mode: 'demo',
+        idToken: createFakeGoogleIdToken(parent.email),
+      }),
+    );
+    expect(error.message).toBe('Failed to sign in with Google');
+    expect(await getCurrentUser()).toBeNull();
+    expect(fake.accounts.list().some((a) => a.uid === parent.uid)).toBe(true);
+  });
+
   it('says "Failed to get credential" in demo mode without a chooser token', async () => {
     const error = await rejection(
       startGoogleSignIn({ expectedEmail: null, remember: false, mode: 'demo' }),

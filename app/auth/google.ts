@@ -17,6 +17,7 @@ import {
   signInWithGoogleCredential,
   signInWithGooglePopup,
   signInWithGoogleRedirect,
+  signOutUser,
   type AuthUserInfo,
 } from '~/backend/auth';
 import { BackendError } from '~/backend/errors';
@@ -443,6 +444,24 @@ function toGoogleError(error: unknown): GoogleSignInError {
 }
 
 /**
+ * handleSignedInAccount for a sign-in the person just made: when the profile cannot be read, the
+ * new session is not kept (it was never accepted on this device), and the sign-in fails.
+ */
+async function checkInteractiveSignIn(
+  user: AuthUserInfo,
+  expectedEmail: string | null,
+): Promise<AccountCheck> {
+  try {
+    return await handleSignedInAccount(user, expectedEmail);
+  } catch (error) {
+    await signOutUser().catch((signOutError: unknown) =>
+      console.warn('Could not sign out after a failed profile check', signOutError),
+    );
+    throw new GoogleSignInError('failed', GOOGLE_MESSAGES.signInFailed, { cause: error });
+  }
+}
+
+/**
  * Signs in with Google and checks the account (expected e-mail, Members profile). Throws
  * GoogleSignInError: 'Failed to get credential' (demo mode without a chooser token),
  * 'Google Client ID is not configured', 'Sign-in was canceled or failed. Please try again.'
@@ -454,7 +473,7 @@ export async function startGoogleSignIn(
   const { expectedEmail, remember, mode, idToken } = options;
   const check = async (user: AuthUserInfo): Promise<GoogleSignInOutcome> => ({
     status: 'checked',
-    result: await handleSignedInAccount(user, expectedEmail),
+    result: await checkInteractiveSignIn(user, expectedEmail),
   });
 
   if (mode === 'demo' || idToken !== undefined) {
@@ -507,5 +526,5 @@ export async function completeGoogleRedirect(
   } catch (error) {
     throw toGoogleError(error);
   }
-  return user ? handleSignedInAccount(user, state.expectedEmail) : null;
+  return user ? checkInteractiveSignIn(user, state.expectedEmail) : null;
 }

@@ -2,6 +2,7 @@
 // against the fake: what logUnregisterdSignin receives, and which accounts survive.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getCurrentUser, signInWithGoogleCredential, signOutUser } from '~/backend/auth';
+import { BackendError } from '~/backend/errors';
 import { MISMATCH_FLAG_CLEAR_MS, STORAGE_KEYS } from '~/config/constants';
 import { createFakeGoogleIdToken, demoAccount } from '../../mocks/demo-accounts';
 import { fake } from '../../mocks/index';
@@ -142,13 +143,31 @@ describe('handleSignedInAccount', () => {
     expect(await getCurrentUser()).toBeNull();
   });
 
-  it('refuses without deleting anything when the profile cannot be read', async () => {
+  it('throws a transient error and deletes nothing when the profile cannot be read', async () => {
     const user = await googleSignIn(strangerEmail());
     fake.faults.failNext(/documents:batchGet/, 1, 503);
-    const result = await handleSignedInAccount(user, null);
-    expect(result).toEqual({ ok: false, message: 'Failed to sign in with Google' });
+    const outcome = await handleSignedInAccount(user, null).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(outcome).toBeInstanceOf(BackendError);
+    expect(outcome).toMatchObject({ message: 'Failed to get data', permanent: false });
+    // The caller decides: a restored session may continue offline, a fresh sign-in signs out.
+    expect((await getCurrentUser())?.uid).toBe(user.uid);
     expect(accountExists(user.uid)).toBe(true);
     expect(reportsFor(user.uid)).toHaveLength(0);
+  });
+
+  it('still reverses a mismatch, without deleting, when the profile cannot be read', async () => {
+    const user = await googleSignIn(strangerEmail());
+    fake.faults.failNext(/documents:batchGet/, 1, 503);
+    const result = await handleSignedInAccount(user, parent.email);
+    expect(result).toMatchObject({
+      ok: false,
+      message: 'Please sign in with the expected address',
+    });
+    expect(accountExists(user.uid)).toBe(true);
+    expect(reportsFor(user.uid)).toHaveLength(1);
     expect(await getCurrentUser()).toBeNull();
   });
 });

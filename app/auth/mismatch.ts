@@ -16,7 +16,6 @@ import { MISMATCH_FLAG_CLEAR_MS, STORAGE_KEYS } from '~/config/constants';
 export const MISMATCH_MESSAGES = {
   expectedAddress: 'Please sign in with the expected address',
   profileNotFound: 'User profile not found',
-  googleSignInFailed: 'Failed to sign in with Google',
 } as const;
 
 /** The `warning` field sent with each kind of report. */
@@ -120,14 +119,21 @@ async function reverseSignIn(deleteAccount: boolean): Promise<void> {
   }
 }
 
-/** The profile, null when there is none, or undefined when it could not be read. */
-async function readMember(uid: string): Promise<Member | null | undefined> {
+/**
+ * The profile, or null when there is none. When it cannot be read: undefined, or the error itself
+ * with `rethrow`.
+ */
+async function readMember(
+  uid: string,
+  options: { rethrow?: boolean } = {},
+): Promise<Member | null | undefined> {
   try {
     return await getMember(uid);
   } catch (error) {
     // Every member may read their own profile; the rules refuse it only to an account without any
     // role, which is no registered member either.
     if (error instanceof BackendError && error.code === 'permission-denied') return null;
+    if (options.rethrow) throw error;
     console.warn('Could not read the Members profile', error);
     return undefined;
   }
@@ -135,8 +141,10 @@ async function readMember(uid: string): Promise<Member | null | undefined> {
 
 /**
  * Checks the account that has just signed in. `expectedEmail` is the address the person was asked
- * to use (compared case-insensitively), or null when any registered account will do. Never throws:
- * every failure ends signed out with a message for the login page.
+ * to use (compared case-insensitively), or null when any registered account will do. A refused
+ * account ends signed out, with the message for the login page. Throws the BackendError (and
+ * leaves the account signed in) only when the Members profile cannot be read and no expected
+ * address was missed: the caller decides whether to continue offline or sign out.
  */
 export async function handleSignedInAccount(
   user: AuthUserInfo,
@@ -147,13 +155,10 @@ export async function handleSignedInAccount(
   const mismatch = expected !== null && !sameAddress(user.email, expected);
 
   if (!mismatch) {
-    const member = await readMember(user.uid);
+    // A read failure is thrown: a session restored offline may go on with its cached data, while
+    // an interactive sign-in signs out (startGoogleSignIn does). Either way nothing is deleted.
+    const member = await readMember(user.uid, { rethrow: true });
     if (member) return { ok: true, member, user };
-    if (member === undefined) {
-      // Without the profile we cannot tell a member from a stranger: refuse, but delete nothing.
-      await reverseSignIn(false);
-      return { ok: false, message: MISMATCH_MESSAGES.googleSignInFailed };
-    }
   }
 
   setMismatchFlag();
