@@ -1,5 +1,5 @@
 // The auth domain functions through the real firebase/auth SDK against the fake's identitytoolkit.
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeGoogleIdToken, DEMO_PASSWORD, demoAccount } from '../../mocks/demo-accounts';
 import { fake } from '../../mocks/index';
 import {
@@ -137,5 +137,17 @@ describe('session functions', () => {
     unsubscribe();
     await signInWithEmail(admin.email, admin.password, { remember: false });
     expect(seen.at(-1)).toBeNull();
+  });
+});
+
+describe('offline', () => {
+  it('fails a sign-in at once with the transient auth/network-request-failed while offline', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const error = await rejectionOf(
+      signInWithEmail(admin.email, admin.password, { remember: true }),
+    );
+    expect(error.message).toBe('Failed to sign in');
+    expect(error.code).toBe('auth/network-request-failed');
+    expect(error.permanent).toBe(false);
   });
 });

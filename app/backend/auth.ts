@@ -57,6 +57,27 @@ function toUserInfo(user: User): AuthUserInfo {
   };
 }
 
+/**
+ * request() with auth's vocabulary: the sign-in UI words failures by `auth/*` codes, so offline
+ * and time-out become 'auth/network-request-failed', the code the SDK itself uses for both.
+ */
+async function authRequest<T>(
+  message: string,
+  call: () => Promise<T>,
+  timeoutMs?: number,
+): Promise<T> {
+  try {
+    return await request(message, call, timeoutMs);
+  } catch (error) {
+    const networkLike =
+      error instanceof BackendError &&
+      error.message === message &&
+      (error.code === 'unavailable' || error.code === 'deadline-exceeded');
+    if (!networkLike) throw error;
+    throw new BackendError(message, { code: 'auth/network-request-failed', cause: error });
+  }
+}
+
 function noUserError(): BackendError {
   return new BackendError(BACKEND_MESSAGES.noUser, { code: 'auth/null-user' });
 }
@@ -71,7 +92,7 @@ async function signIn(
   options: SignInOptions & { timeoutMs?: number },
   run: (auth: Auth, sdk: Awaited<ReturnType<typeof loadSdk>>) => Promise<UserCredential>,
 ): Promise<AuthUserInfo> {
-  return request(
+  return authRequest(
     message,
     async () => {
       const [auth, sdk] = await Promise.all([getAuthInstance(), loadSdk()]);
@@ -126,7 +147,7 @@ export function signInWithGooglePopup(options: GoogleSignInOptions): Promise<Aut
 /** Leaves the page for Google; the result is read by getGoogleRedirectResult after the return. */
 export async function signInWithGoogleRedirect(options: GoogleSignInOptions): Promise<void> {
   // signInWithRedirect never resolves (the page navigates away): no time limit.
-  await request(
+  await authRequest(
     BACKEND_MESSAGES.googleSignInFailed,
     async () => {
       const [auth, sdk] = await Promise.all([getAuthInstance(), loadSdk()]);
@@ -139,7 +160,7 @@ export async function signInWithGoogleRedirect(options: GoogleSignInOptions): Pr
 
 /** The user a Google redirect signed in, or null when there was no redirect to finish. */
 export async function getGoogleRedirectResult(): Promise<AuthUserInfo | null> {
-  return request(BACKEND_MESSAGES.googleSignInFailed, async () => {
+  return authRequest(BACKEND_MESSAGES.googleSignInFailed, async () => {
     const [auth, { getRedirectResult }] = await Promise.all([getAuthInstance(), loadSdk()]);
     const result = await getRedirectResult(auth);
     return result ? toUserInfo(result.user) : null;
@@ -159,7 +180,7 @@ export async function signOutUser(): Promise<void> {
 }
 
 export function sendPasswordReset(email: string): Promise<void> {
-  return request(BACKEND_MESSAGES.passwordResetFailed, async () => {
+  return authRequest(BACKEND_MESSAGES.passwordResetFailed, async () => {
     const [auth, { sendPasswordResetEmail }] = await Promise.all([getAuthInstance(), loadSdk()]);
     await sendPasswordResetEmail(auth, email);
   });
@@ -170,7 +191,7 @@ export async function updateUserPassword(newPassword: string): Promise<void> {
   const auth = await getAuthInstance();
   const user = auth.currentUser;
   if (!user) throw noUserError();
-  return request(BACKEND_MESSAGES.passwordUpdateFailed, async () => {
+  return authRequest(BACKEND_MESSAGES.passwordUpdateFailed, async () => {
     const { updatePassword } = await loadSdk();
     await updatePassword(user, newPassword);
   });
@@ -181,7 +202,7 @@ export async function deleteCurrentUser(): Promise<void> {
   const auth = await getAuthInstance();
   const user = auth.currentUser;
   if (!user) throw noUserError();
-  return request(BACKEND_MESSAGES.deleteUserFailed, async () => {
+  return authRequest(BACKEND_MESSAGES.deleteUserFailed, async () => {
     const { deleteUser } = await loadSdk();
     await deleteUser(user);
   });
