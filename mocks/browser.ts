@@ -11,7 +11,7 @@ import { getResponse } from 'msw';
 import { z } from 'zod';
 import { FIREBASE_URL } from './faults';
 import { store, type Account } from './store';
-import { fsFieldsSchema } from './values';
+import { isFsFields, type FsFields } from './values';
 import { fake, handlers, reseed, type FakeFirebaseControl } from './index';
 
 /** The fake's own database; never LearningCenterDB, which belongs to the app. */
@@ -33,7 +33,7 @@ declare global {
 }
 
 const storedDocumentSchema = z.object({
-  fields: fsFieldsSchema,
+  fields: z.custom<FsFields>(isFsFields, 'Invalid stored fields'),
   createTime: z.string(),
   updateTime: z.string(),
 });
@@ -61,7 +61,8 @@ function request<T>(req: IDBRequest<T>): Promise<T> {
   });
 }
 
-function openDb(): Promise<IDBDatabase> {
+/** Opens (creating if needed) the fake's own database. */
+export function openFakeDb(): Promise<IDBDatabase> {
   const req = indexedDB.open(FAKE_DB_NAME, FAKE_DB_VERSION);
   req.onupgradeneeded = () => {
     if (!req.result.objectStoreNames.contains(STATE_STORE))
@@ -70,7 +71,8 @@ function openDb(): Promise<IDBDatabase> {
   return request(req);
 }
 
-async function loadState(db: IDBDatabase): Promise<boolean> {
+/** Replaces the store with the saved state; false when nothing (valid) was saved. */
+export async function loadState(db: IDBDatabase): Promise<boolean> {
   const tx = db.transaction(STATE_STORE, 'readonly');
   const os = tx.objectStore(STATE_STORE);
   const meta = metaSchema.safeParse(await request(os.get(META_KEY)));
@@ -91,7 +93,8 @@ async function loadState(db: IDBDatabase): Promise<boolean> {
   return true;
 }
 
-async function saveState(db: IDBDatabase, all: boolean): Promise<void> {
+/** Saves the collections written since the last save (or all), in one transaction. */
+export async function saveState(db: IDBDatabase, all: boolean): Promise<void> {
   const names = all ? store.topLevelNames() : [...store.dirty];
   store.dirty.clear();
   const tx = db.transaction(STATE_STORE, 'readwrite');
@@ -123,7 +126,7 @@ export function installFakeFirebase(): Promise<FakeFirebaseControl> {
 }
 
 async function install(): Promise<FakeFirebaseControl> {
-  const dbPromise = openDb();
+  const dbPromise = openFakeDb();
   let timer: ReturnType<typeof setTimeout> | null = null;
   let fullSave = false;
 

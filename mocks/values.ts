@@ -17,52 +17,103 @@ export type FsValue =
 
 export type FsFields = Record<string, FsValue>;
 
-const doubleSchema = z.union([z.number(), z.string()]).transform((v) => Number(v));
-const timestampSchema = z.union([
-  z.string(),
-  z
-    .object({ seconds: z.union([z.string(), z.number()]).optional(), nanos: z.number().optional() })
-    .transform((t) => formatTimestamp(Number(t.seconds ?? 0), t.nanos ?? 0)),
-]);
+/**
+ * Normalises one value as the SDK sends it (proto3 JSON: integers as strings, NaN as "NaN",
+ * null as "NULL_VALUE", timestamps as RFC 3339 strings or {seconds, nanos}). Hand-written
+ * instead of a zod union: a 500-write batch of nested maps must not take seconds to parse.
+ */
+export function normaliseValue(v: unknown): FsValue | null {
+  if (!isRecord(v)) return null;
+  const keys = Object.keys(v);
+  if (keys.length !== 1) return null;
+  const raw = v[keys[0] as string];
+  switch (keys[0]) {
+    case 'nullValue':
+      return raw === null || raw === 'NULL_VALUE' || raw === 0 ? { nullValue: null } : null;
+    case 'booleanValue':
+      return typeof raw === 'boolean' ? { booleanValue: raw } : null;
+    case 'integerValue':
+      return typeof raw === 'string' || typeof raw === 'number'
+        ? { integerValue: String(raw) }
+        : null;
+    case 'doubleValue':
+      return typeof raw === 'number' || typeof raw === 'string'
+        ? { doubleValue: Number(raw) }
+        : null;
+    case 'timestampValue':
+      if (typeof raw === 'string') return { timestampValue: raw };
+      if (isRecord(raw)) {
+        return {
+          timestampValue: formatTimestamp(Number(raw.seconds ?? 0), Number(raw.nanos ?? 0)),
+        };
+      }
+      return null;
+    case 'stringValue':
+      return typeof raw === 'string' ? { stringValue: raw } : null;
+    case 'bytesValue':
+      return typeof raw === 'string' ? { bytesValue: raw } : null;
+    case 'referenceValue':
+      return typeof raw === 'string' ? { referenceValue: raw } : null;
+    case 'geoPointValue':
+      return isRecord(raw)
+        ? {
+            geoPointValue: {
+              latitude: Number(raw.latitude ?? 0),
+              longitude: Number(raw.longitude ?? 0),
+            },
+          }
+        : null;
+    case 'arrayValue': {
+      if (!isRecord(raw)) return null;
+      const values = raw.values ?? [];
+      if (!Array.isArray(values)) return null;
+      const out: FsValue[] = [];
+      for (const item of values) {
+        const n = normaliseValue(item);
+        if (!n) return null;
+        out.push(n);
+      }
+      return { arrayValue: { values: out } };
+    }
+    case 'mapValue': {
+      if (!isRecord(raw)) return null;
+      const fields = normaliseFields(raw.fields ?? {});
+      return fields ? { mapValue: { fields } } : null;
+    }
+    default:
+      return null;
+  }
+}
 
-/** Schema of one encoded value as the SDK sends it (proto3 JSON). */
-export const fsValueSchema: z.ZodType<FsValue, z.ZodTypeDef, unknown> = z.lazy(() =>
-  z.union([
-    z
-      .object({ nullValue: z.union([z.null(), z.literal('NULL_VALUE'), z.literal(0)]) })
-      .strict()
-      .transform((): FsValue => ({ nullValue: null })),
-    z.object({ booleanValue: z.boolean() }).strict(),
-    z
-      .object({ integerValue: z.union([z.string(), z.number()]) })
-      .transform((v): FsValue => ({ integerValue: String(v.integerValue) })),
-    z
-      .object({ doubleValue: doubleSchema })
-      .transform((v): FsValue => ({ doubleValue: v.doubleValue })),
-    z
-      .object({ timestampValue: timestampSchema })
-      .transform((v): FsValue => ({ timestampValue: v.timestampValue })),
-    z.object({ stringValue: z.string() }).strict(),
-    z.object({ bytesValue: z.string() }).strict(),
-    z.object({ referenceValue: z.string() }).strict(),
-    z
-      .object({
-        geoPointValue: z.object({
-          latitude: z.number().default(0),
-          longitude: z.number().default(0),
-        }),
-      })
-      .strict(),
-    z
-      .object({ arrayValue: z.object({ values: z.array(fsValueSchema).optional() }) })
-      .transform((v): FsValue => ({ arrayValue: { values: v.arrayValue.values ?? [] } })),
-    z
-      .object({ mapValue: z.object({ fields: z.record(fsValueSchema).optional() }) })
-      .transform((v): FsValue => ({ mapValue: { fields: v.mapValue.fields ?? {} } })),
-  ]),
-);
+export function normaliseFields(v: unknown): FsFields | null {
+  if (!isRecord(v)) return null;
+  const out: FsFields = {};
+  for (const [k, item] of Object.entries(v)) {
+    const n = normaliseValue(item);
+    if (!n) return null;
+    out[k] = n;
+  }
+  return out;
+}
 
-export const fsFieldsSchema = z.record(fsValueSchema);
+/** Schema of one encoded value as the SDK sends it. */
+export const fsValueSchema = z.unknown().transform((v, ctx): FsValue => {
+  const n = normaliseValue(v);
+  if (!n) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Invalid Firestore value' });
+    return z.NEVER;
+  }
+  return n;
+});
+
+export const fsFieldsSchema = z.unknown().transform((v, ctx): FsFields => {
+  const n = normaliseFields(v);
+  if (!n) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Invalid Firestore fields' });
+    return z.NEVER;
+  }
+  return n;
+});
 
 // ---- timestamps -------------------------------------------------------------------------------
 
@@ -324,4 +375,55 @@ export function setField(fields: FsFields, path: string, value: FsValue | undefi
 
 export function cloneFields(fields: FsFields): FsFields {
   return structuredClone(fields);
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * A fast structural check of an already-normalised value (as this fake stores it). Loading a
+ * saved demo runs it over every stored value, where the zod schema above is far too slow.
+ */
+export function isFsValue(v: unknown): v is FsValue {
+  if (!isRecord(v)) return false;
+  const keys = Object.keys(v);
+  if (keys.length !== 1) return false;
+  switch (keys[0]) {
+    case 'nullValue':
+      return v.nullValue === null;
+    case 'booleanValue':
+      return typeof v.booleanValue === 'boolean';
+    case 'integerValue':
+    case 'timestampValue':
+    case 'stringValue':
+    case 'bytesValue':
+    case 'referenceValue':
+      return typeof v[keys[0]] === 'string';
+    case 'doubleValue':
+      return typeof v.doubleValue === 'number';
+    case 'geoPointValue':
+      return (
+        isRecord(v.geoPointValue) &&
+        typeof v.geoPointValue.latitude === 'number' &&
+        typeof v.geoPointValue.longitude === 'number'
+      );
+    case 'arrayValue': {
+      const a = v.arrayValue;
+      return (
+        isRecord(a) &&
+        (a.values === undefined || (Array.isArray(a.values) && a.values.every(isFsValue)))
+      );
+    }
+    case 'mapValue': {
+      const m = v.mapValue;
+      return isRecord(m) && (m.fields === undefined || isFsFields(m.fields));
+    }
+    default:
+      return false;
+  }
+}
+
+export function isFsFields(v: unknown): v is FsFields {
+  return isRecord(v) && Object.values(v).every(isFsValue);
 }
