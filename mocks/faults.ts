@@ -8,6 +8,9 @@ import { store } from './store';
 export const FIREBASE_URL =
   /^https:\/\/(identitytoolkit\.googleapis\.com|securetoken\.googleapis\.com|firestore\.googleapis\.com|[a-z0-9-]+\.cloudfunctions\.net)\//;
 
+/** Most request-log entries kept; the oldest half is dropped beyond this. */
+const REQUEST_LOG_LIMIT = 2000;
+
 const STATUS_NAMES: Record<number, string> = {
   400: 'FAILED_PRECONDITION',
   401: 'UNAUTHENTICATED',
@@ -50,6 +53,9 @@ export const faultHandlers = [
   http.all(FIREBASE_URL, async ({ request }) => {
     await store.ready;
     store.requestLog.push({ method: request.method, url: request.url, at: Date.now() });
+    // A demo tab stays open for hours: keep the log bounded.
+    if (store.requestLog.length > REQUEST_LOG_LIMIT)
+      store.requestLog.splice(0, REQUEST_LOG_LIMIT / 2);
     if (isOffline()) return HttpResponse.error();
     if (store.latencyMs > 0) await delay(store.latencyMs);
     if (isOffline()) return HttpResponse.error();

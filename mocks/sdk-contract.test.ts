@@ -172,6 +172,7 @@ describe('auth against the fake', () => {
       ),
     );
     // unregisteredSignins is readable by admins only.
+    fake.setDocument('unregisteredSignins/one', { email: 'x@gmail.example' });
     const snapshot = await getDocs(collection(client.db, 'unregisteredSignins'));
     expect(snapshot.size).toBeGreaterThan(0);
   });

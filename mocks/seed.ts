@@ -814,18 +814,7 @@ export function seedStore(profile: SeedProfile, now: number = Date.now()): void 
     });
   }
 
-  // One logged unregistered sign-in, so the admin view has something to show.
-  w.put('unregisteredSignins/seed-0001', {
-    email: 'stranger@gmail.example',
-    displayName: 'Unknown Visitor',
-    photoURL: null,
-    uid: 'removed-account',
-    providerData: [],
-    expectedEmail: null,
-    timestamp: addDays(today, -2).toISOString(),
-    warning: 'Signed in without a Members profile',
-    at: addDays(today, -2),
-  });
+  // unregisteredSignins starts empty: only the backend writes it, when someone signs in wrongly.
 
   // Collection versions: every cached collection at 1.0.0.
   const cached = [

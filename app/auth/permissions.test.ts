@@ -90,6 +90,10 @@ function notificationOf(uid: string, isNew?: boolean): string {
 
 beforeAll(async () => {
   await fake.reset();
+  fake.setDocument('unregisteredSignins/logged-attempt', {
+    email: 'x@gmail.example',
+    at: new Date(),
+  });
   const facilitator = principalFor('facilitator');
   const parent = principalFor('parent');
   const students = fake.listDocuments('students');
@@ -631,7 +635,10 @@ const CASES: Case[] = [
   ...(['admin', 'superAdmin'] as Role[]).map((role): Case => ({
     role,
     collection: 'unregisteredSignins',
-    allowed: ['read the unregistered sign-in log', () => read('unregisteredSignins/seed-0001')],
+    allowed: [
+      'read the unregistered sign-in log',
+      () => read('unregisteredSignins/logged-attempt'),
+    ],
     refused: [
       'write to the unregistered sign-in log',
       () => create('unregisteredSignins/new', { email: 'x' }),
@@ -641,7 +648,10 @@ const CASES: Case[] = [
     role,
     collection: 'unregisteredSignins',
     allowed: ['read the collection versions instead', () => read('system/collectionVersions')],
-    refused: ['read the unregistered sign-in log', () => read('unregisteredSignins/seed-0001')],
+    refused: [
+      'read the unregistered sign-in log',
+      () => read('unregisteredSignins/logged-attempt'),
+    ],
   })),
 ];
 

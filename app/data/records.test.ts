@@ -25,7 +25,6 @@ function seededCollections(): Array<
     'Notifications',
     'parentInquiries',
     'resources',
-    'unregisteredSignins',
   ];
   const result: Array<[RecordCollection, Array<{ id: string; data: Record<string, unknown> }>]> =
     simple.map((c) => [c, fake.listDocuments(c)]);
@@ -33,6 +32,26 @@ function seededCollections(): Array<
     .listDocuments('conversations')
     .flatMap((c) => fake.listDocuments(`conversations/${c.id}/messages`));
   result.push(['messages', messages]);
+  // The seed logs no unregistered sign-in; use the shape the logUnregisterdSignin callable writes.
+  result.push([
+    'unregisteredSignins',
+    [
+      {
+        id: 'sample',
+        data: {
+          email: 'x@gmail.example',
+          displayName: null,
+          photoURL: null,
+          uid: 'u',
+          providerData: [],
+          expectedEmail: null,
+          timestamp: 1700000000000,
+          warning: 'w',
+          at: '2025-01-01T00:00:00.000Z',
+        },
+      },
+    ],
+  ]);
   const versions = fake.getDocument('system/collectionVersions');
   result.push([
     'collectionVersions',
