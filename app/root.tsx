@@ -22,6 +22,7 @@ import {
 } from '~/settings/notification-param';
 import { useSettings } from '~/settings/store';
 import { THEME_BOOT_SCRIPT } from '~/settings/theme';
+import { DemoBanner } from '~/ui/DemoBanner';
 import { describeError, errorTitle, GeneralErrorBoundary } from '~/ui/errors';
 import { LoadingBar } from '~/ui/LoadingBar';
 import { StartCover, StartCoverView } from '~/ui/StartCover';
@@ -95,6 +96,7 @@ export default function App() {
       <StartCover />
       <LoadingBar />
       <NotificationParam />
+      <DemoBanner />
       <Outlet />
       <Toast />
     </>

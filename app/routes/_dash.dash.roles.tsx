@@ -1,6 +1,12 @@
+import { requireArea } from '~/auth/guards';
 import { AreaPage } from '~/ui/AreaPage';
 import { pageMeta } from '~/ui/route-meta';
-import type { MetaFunction } from '@remix-run/react';
+import type { ClientLoaderFunctionArgs, MetaFunction } from '@remix-run/react';
+
+export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
+  await requireArea(request, 'roles');
+  return null;
+}
 
 export const meta: MetaFunction = () => pageMeta('/dash/roles');
 

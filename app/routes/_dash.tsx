@@ -2,12 +2,24 @@
 // page. It remembers every /dash/ page entered as lastPage (spec §2).
 import { Link, NavLink, Outlet, useLocation } from '@remix-run/react';
 import { useEffect, useId, useState } from 'react';
+import { canOpenArea } from '~/auth/areas';
+import { requireUser } from '~/auth/guards';
+import { switchDashboardType, useSession } from '~/auth/session';
+import { SignOutButton } from '~/auth/SignOutButton';
+// SYNC-CONTROL-IMPORT
 import { HelpButton } from '~/guide/HelpButton';
-import { DASHBOARD_TYPE_LABELS } from '~/settings/dashboard-type';
+import { DASHBOARD_TYPE_LABELS, dashboardTypeSchema } from '~/settings/dashboard-type';
 import { rememberLastPage } from '~/settings/last-page';
 import { settingsStore, useSettings } from '~/settings/store';
 import { GeneralErrorBoundary } from '~/ui/errors';
 import { NAV_ITEMS } from '~/ui/navigation';
+import type { ClientLoaderFunctionArgs } from '@remix-run/react';
+
+// Every /dash/* page requires sign-in (docs/decisions/003-guard-every-dash-route.md).
+export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
+  await requireUser(request);
+  return null;
+}
 
 function DarkModeToggle() {
   const theme = useSettings((s) => s.theme);
@@ -27,10 +39,12 @@ function DarkModeToggle() {
 
 function Navigation({ id, onNavigate }: { id: string; onNavigate: () => void }) {
   const skin = useSettings((s) => s.skin);
+  const { user } = useSession();
+  const items = NAV_ITEMS.filter((item) => (user ? canOpenArea(user.roles, item.area) : true));
   return (
     <nav id={id} aria-label="Dashboard" className="p-2">
       <ul className="flex flex-col gap-1">
-        {NAV_ITEMS.map((item) => (
+        {items.map((item) => (
           <li key={item.to}>
             <NavLink
               to={item.to}
@@ -48,9 +62,44 @@ function Navigation({ id, onNavigate }: { id: string; onNavigate: () => void }) 
   );
 }
 
+function DashboardTypeSwitcher() {
+  const { user } = useSession();
+  const dashboardType = useSettings((s) => s.dashboardType);
+  const skin = useSettings((s) => s.skin);
+  const selectId = useId();
+  if (!user || user.dashboardTypes.length < 2) {
+    return (
+      <span className="hidden rounded-full border border-current px-2 py-0.5 text-sm sm:inline">
+        {DASHBOARD_TYPE_LABELS[dashboardType]} dashboard
+      </span>
+    );
+  }
+  return (
+    <div className="hidden items-center gap-2 sm:flex">
+      <label htmlFor={selectId} className="text-sm">
+        Dashboard
+      </label>
+      <select
+        id={selectId}
+        value={dashboardType}
+        onChange={(event) => {
+          const parsed = dashboardTypeSchema.safeParse(event.target.value);
+          if (parsed.success) switchDashboardType(parsed.data);
+        }}
+        className={`${skin.input} ${skin.rounded} w-auto py-1`}
+      >
+        {user.dashboardTypes.map((type) => (
+          <option key={type} value={type}>
+            {DASHBOARD_TYPE_LABELS[type]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function DashboardShell({ children }: { children: React.ReactNode }) {
   const skin = useSettings((s) => s.skin);
-  const dashboardType = useSettings((s) => s.dashboardType);
   const [menuOpen, setMenuOpen] = useState(false);
   const navId = useId();
 
@@ -76,12 +125,12 @@ export function DashboardShell({ children }: { children: React.ReactNode }) {
           <Link to="/dash/home" className="text-lg font-bold text-on-header">
             Learning Centre
           </Link>
-          <span className="hidden rounded-full border border-current px-2 py-0.5 text-sm sm:inline">
-            {DASHBOARD_TYPE_LABELS[dashboardType]} dashboard
-          </span>
+          <DashboardTypeSwitcher />
           <div className="ml-auto flex items-center gap-2">
+            {/* SYNC-CONTROL */}
             <DarkModeToggle />
             <HelpButton />
+            <SignOutButton className="hidden sm:inline-flex" />
           </div>
         </div>
       </header>

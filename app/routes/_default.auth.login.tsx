@@ -3,4 +3,4 @@ import type { MetaFunction } from '@remix-run/react';
 
 export const meta: MetaFunction = () => pageMeta('/auth/login');
 
-export { LoginPage as default } from '~/auth/LoginPage';
+export { clientAction, clientLoader, LoginPage as default } from '~/auth/login-route';

@@ -10,7 +10,9 @@ export function pageNotFound(path: string): Response {
 }
 
 export function errorTitle(status: number): string {
-  return status === 404 ? 'Page Not Found' : 'Internal Server Error';
+  if (status === 404) return 'Page Not Found';
+  if (status === 403) return 'Not Allowed';
+  return 'Internal Server Error';
 }
 
 interface ErrorDetails {

@@ -1,10 +1,11 @@
-// The dashboard's areas, in the order the navigation lists them. `area` names the records an area
-// shows, so the permission matrix can decide which areas a role sees (sign-in issue).
+// The dashboard's areas, in the order the navigation lists them. The permission matrix decides, per
+// area, which roles see it (app/auth/areas.ts).
+import type { Area } from '~/auth/areas';
 
 export interface NavItem {
   to: string;
   label: string;
-  area: string;
+  area: Area;
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
@@ -12,12 +13,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dash/students', label: 'Students & families', area: 'students' },
   { to: '/dash/facilitators', label: 'Facilitators', area: 'facilitators' },
   { to: '/dash/attendance', label: 'Attendance', area: 'attendance' },
-  { to: '/dash/calendar', label: 'Calendar', area: 'events' },
-  { to: '/dash/messages', label: 'Messages', area: 'conversations' },
-  { to: '/dash/notifications', label: 'Notifications', area: 'Notifications' },
+  { to: '/dash/calendar', label: 'Calendar', area: 'calendar' },
+  { to: '/dash/messages', label: 'Messages', area: 'messages' },
+  { to: '/dash/notifications', label: 'Notifications', area: 'notifications' },
   { to: '/dash/parent-inquiries', label: 'Parent inquiries', area: 'parentInquiries' },
   { to: '/dash/resources', label: 'Resources', area: 'resources' },
-  { to: '/dash/members', label: 'Members', area: 'Members' },
+  { to: '/dash/members', label: 'Members', area: 'members' },
   { to: '/dash/roles', label: 'Roles', area: 'roles' },
   { to: '/dash/profile', label: 'Profile', area: 'profile' },
   { to: '/dash/settings', label: 'Settings', area: 'settings' },

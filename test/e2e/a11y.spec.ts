@@ -1,33 +1,63 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ROUTE_META } from '../../app/ui/route-meta';
-import { open, useTheme, type ThemeName } from './fixtures';
+import { open, signIn, useTheme, type ThemeName } from './fixtures';
 
 const THEMES: ThemeName[] = ['default', 'dark', 'accessible'];
-const PATHS = [...Object.keys(ROUTE_META), '/no/such/page'];
+const ALL_PATHS = Object.keys(ROUTE_META);
+const DASH_PATHS = [
+  ...ALL_PATHS.filter((p) => p.startsWith('/dash/') || p === '/dashboard'),
+  '/dash/nowhere',
+];
+const PUBLIC_PATHS = [...ALL_PATHS.filter((p) => !DASH_PATHS.includes(p)), '/no/such/page'];
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+function describe(violations: { id: string; nodes: { target: unknown }[] }[]) {
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => String(n.target)).join(', ')}`);
+}
+
+async function expectNoViolations(page: Page, theme: ThemeName, label: string) {
+  const aa = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+  expect(describe(aa.violations), `${label} (${theme}, WCAG A/AA)`).toEqual([]);
+  if (theme === 'accessible') {
+    // AAA contrast in the accessible theme. Sections that deliberately show another theme (the
+    // mobile action bar examples) are held to AA above, not AAA.
+    const aaa = await new AxeBuilder({ page })
+      .withRules(['color-contrast-enhanced'])
+      .exclude('[data-theme="default"]:not(html)')
+      .exclude('[data-theme="dark"]:not(html)')
+      .analyze();
+    expect(describe(aaa.violations), `${label} (${theme}, AAA contrast)`).toEqual([]);
+  }
+}
 
 for (const theme of THEMES) {
   test.describe(`accessibility in the ${theme} theme`, () => {
-    for (const path of PATHS) {
-      test(`${path} has no WCAG A/AA violations`, async ({ page }) => {
-        await useTheme(page, theme);
+    test('public pages and the sign-in steps have no violations', async ({ page }) => {
+      await useTheme(page, theme);
+      for (const path of PUBLIC_PATHS) {
         await open(page, path);
-        const describe = (violations: { id: string; nodes: { target: unknown }[] }[]) =>
-          violations.map((v) => `${v.id}: ${v.nodes.map((n) => String(n.target)).join(', ')}`);
-        const aa = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
-        expect(describe(aa.violations)).toEqual([]);
-        if (theme === 'accessible') {
-          // AAA contrast in the accessible theme. Sections that deliberately show another theme
-          // (the mobile action bar examples) are held to AA above, not AAA.
-          const aaa = await new AxeBuilder({ page })
-            .withRules(['color-contrast-enhanced'])
-            .exclude('[data-theme="default"]:not(html)')
-            .exclude('[data-theme="dark"]:not(html)')
-            .analyze();
-          expect(describe(aaa.violations)).toEqual([]);
-        }
-      });
-    }
+        await expectNoViolations(page, theme, path);
+      }
+      // The password step and a refused sign-in, with its error message on screen.
+      await open(page, '/login');
+      await page.getByLabel('E-mail address').fill('admin@demo-learning.example');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByLabel('Password').fill('not-the-password');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'not right' })).toBeVisible();
+      await expectNoViolations(page, theme, '/login (password step, error)');
+    });
+
+    test('every dashboard page has no violations', async ({ page }) => {
+      test.setTimeout(180_000);
+      await useTheme(page, theme);
+      await signIn(page, 'admin');
+      for (const path of DASH_PATHS) {
+        await open(page, path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectNoViolations(page, theme, path);
+      }
+    });
   });
 }

@@ -1,7 +1,20 @@
-// Shared Playwright helpers: open a page in a given theme and wait until the start cover is gone.
+// Shared Playwright helpers: open a page in a given theme, wait until the start cover is gone, and
+// sign in as a demo role through the real login page.
 import { expect, type Page } from '@playwright/test';
 
 export type ThemeName = 'default' | 'dark' | 'accessible';
+export type DemoRole =
+  'admin' | 'superAdmin' | 'administration' | 'facilitator' | 'parent' | 'student';
+
+export const DEMO_EMAILS: Record<DemoRole, string> = {
+  admin: 'admin@demo-learning.example',
+  superAdmin: 'superadmin@demo-learning.example',
+  administration: 'office@demo-learning.example',
+  facilitator: 'facilitator@demo-learning.example',
+  parent: 'parent@demo-learning.example',
+  student: 'student@demo-learning.example',
+};
+export const DEMO_PASSWORD = 'demo-password';
 
 export async function useTheme(page: Page, theme: ThemeName) {
   await page.addInitScript((value) => {
@@ -16,4 +29,38 @@ export async function useTheme(page: Page, theme: ThemeName) {
 export async function open(page: Page, path: string) {
   await page.goto(path);
   await expect(page.getByTestId('start-cover')).toHaveCount(0);
+}
+
+/** Signs in through the login page with a demo account and waits for the dashboard. */
+export async function signIn(page: Page, role: DemoRole, options: { remember?: boolean } = {}) {
+  await open(page, '/login');
+  await page.getByRole('button', { name: `Use the ${role} demo account` }).click();
+  const remember = page.getByLabel('Keep me signed in on this device');
+  if (options.remember) await remember.check();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/dash\//);
+  await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeVisible();
+}
+
+/** Counts the records in every object store of LearningCenterDB (the local cache). */
+export async function countCachedRecords(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(async () => {
+    const databases = await indexedDB.databases();
+    if (!databases.some((d) => d.name === 'LearningCenterDB')) return {};
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('LearningCenterDB');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const counts: Record<string, number> = {};
+    for (const name of Array.from(db.objectStoreNames)) {
+      counts[name] = await new Promise<number>((resolve, reject) => {
+        const request = db.transaction(name).objectStore(name).count();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    }
+    db.close();
+    return counts;
+  });
 }

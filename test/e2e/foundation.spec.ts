@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ROUTE_META } from '../../app/ui/route-meta';
-import { open, useTheme } from './fixtures';
+import { open, signIn, useTheme } from './fixtures';
 
 test.describe('the application shell', () => {
   for (const [path, { title, description }] of Object.entries(ROUTE_META)) {
@@ -26,6 +26,7 @@ test.describe('the application shell', () => {
   });
 
   test('an unknown dashboard page keeps the dashboard navigation', async ({ page }) => {
+    await signIn(page, 'admin');
     await open(page, '/dash/nowhere');
     await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
     await page
@@ -37,6 +38,7 @@ test.describe('the application shell', () => {
 
   test('the theme cycles default, dark, accessible and survives a reload', async ({ page }) => {
     await useTheme(page, 'default');
+    await signIn(page, 'admin');
     await open(page, '/dash/settings');
     const html = page.locator('html');
     await expect(html).toHaveAttribute('data-theme', 'default');
@@ -63,6 +65,7 @@ test.describe('the application shell', () => {
   });
 
   test('Ctrl+? triggers the help button', async ({ page }) => {
+    await signIn(page, 'admin');
     await open(page, '/dash/settings');
     await page.keyboard.press('Control+Shift+Slash');
     await expect(page).toHaveURL(/\/help\?/);
@@ -73,6 +76,7 @@ test.describe('the application shell', () => {
   });
 
   test('the notification parameter is handed over and removed from the URL', async ({ page }) => {
+    await signIn(page, 'admin');
     await open(page, '/dash/home?notification=abc123&tab=2');
     await expect(page).toHaveURL('/dash/home?tab=2');
   });
@@ -80,13 +84,13 @@ test.describe('the application shell', () => {
   test('a dashboard-type path prefix is stored and the app continues without it', async ({
     page,
   }) => {
-    await open(page, '/parent/dash/settings');
-    await expect(page).toHaveURL('/dash/settings');
-    await expect(page.getByText('Parent dashboard')).toBeVisible();
+    await open(page, '/parent/login');
+    await expect(page).toHaveURL('/login');
     expect(await page.evaluate(() => localStorage.getItem('dashboardType'))).toBe('parent');
   });
 
   test('every page under /dash/ is remembered as lastPage', async ({ page }) => {
+    await signIn(page, 'admin');
     await open(page, '/dash/students?status=enrolled');
     expect(await page.evaluate(() => localStorage.getItem('lastPage'))).toBe(
       '/dash/students?status=enrolled',

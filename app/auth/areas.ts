@@ -1,0 +1,45 @@
+// Which dashboard areas a role may open, derived from the permission matrix: an area is open when
+// the role may read its records at all (in any scope). The navigation hides closed areas and their
+// routes answer 403.
+import { collectionAccess, PERMISSION_MATRIX, type PermissionCollection } from './permissions';
+import type { Role } from './roles';
+
+export type Area =
+  | 'home'
+  | 'students'
+  | 'facilitators'
+  | 'attendance'
+  | 'calendar'
+  | 'messages'
+  | 'notifications'
+  | 'parentInquiries'
+  | 'resources'
+  | 'members'
+  | 'roles'
+  | 'profile'
+  | 'settings';
+
+/** Areas whose records are in the matrix; the others are open to everyone signed in. */
+const AREA_COLLECTION: Partial<Record<Area, PermissionCollection>> = {
+  students: 'students',
+  facilitators: 'facilitators',
+  attendance: 'attendance',
+  calendar: 'events',
+  messages: 'conversations',
+  notifications: 'Notifications',
+  parentInquiries: 'parentInquiries',
+  resources: 'resources',
+};
+
+/** Members and roles list everyone's accounts: only roles that read all Members documents. */
+function readsAllMembers(roles: readonly Role[]): boolean {
+  return roles.some((role) => PERMISSION_MATRIX.Members[role].read === 'all');
+}
+
+export function canOpenArea(roles: readonly Role[], area: Area): boolean {
+  if (area === 'members' || area === 'roles') return readsAllMembers(roles);
+  const collection = AREA_COLLECTION[area];
+  return collection ? collectionAccess(roles, collection) !== 'none' : true;
+}
+
+export const NOT_ALLOWED_MESSAGE = 'You are not allowed to open this page.';

@@ -1,0 +1,36 @@
+// Route guards for clientLoaders. Every /dash/* route requires sign-in (docs/decisions/003), and an
+// area the role may not open answers 403 instead of showing an empty list.
+import { redirect } from '@remix-run/react';
+import { readLastPage } from '~/settings/last-page';
+import { canOpenArea, NOT_ALLOWED_MESSAGE, type Area } from './areas';
+import { whenSessionKnown, type SessionUser } from './session';
+
+export const REDIRECT_PARAM = 'redirectTo';
+
+/** Only same-site paths may be redirect targets: never another origin. */
+export function safeRedirectTarget(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
+    return null;
+  return value;
+}
+
+/** Where a person goes after signing in: the page asked for, else lastPage, else /dash/home. */
+export function afterSignInTarget(requested: string | null | undefined): string {
+  return safeRedirectTarget(requested) ?? readLastPage() ?? '/dash/home';
+}
+
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const session = await whenSessionKnown();
+  if (session.status === 'signedIn' && session.user) return session.user;
+  const url = new URL(request.url);
+  const params = new URLSearchParams({ [REDIRECT_PARAM]: `${url.pathname}${url.search}` });
+  throw redirect(`/login?${params.toString()}`);
+}
+
+export async function requireArea(request: Request, area: Area): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (!canOpenArea(user.roles, area)) {
+    throw new Response(NOT_ALLOWED_MESSAGE, { status: 403, statusText: 'Not Allowed' });
+  }
+  return user;
+}

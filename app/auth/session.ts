@@ -1,0 +1,267 @@
+// The signed-in session: who is signed in, with which roles, and whether that is known yet. It owns
+// the auth-state subscription and the start and end of everything user-specific (the local cache,
+// the Firestore persistence). `status` stays 'loading' until the first user is known (spec §4), and
+// guards wait for that instead of guessing.
+import { useSyncExternalStore } from 'react';
+import {
+  clearFirestorePersistence,
+  getIdTokenClaims,
+  signOutUser,
+  subscribeToAuthState,
+  type AuthUserInfo,
+} from '~/backend/auth';
+import { touchMember } from '~/backend/documents';
+import { BackendError } from '~/backend/errors';
+import { getRuntimeConfig } from '~/config/env';
+import type { Member } from '~/data/records';
+import {
+  dashboardTypeSchema,
+  readStoredDashboardType,
+  storeDashboardType,
+  type DashboardType,
+} from '~/settings/dashboard-type';
+import { settingsStore } from '~/settings/store';
+import { handleSignedInAccount } from './mismatch';
+import { DASHBOARD_TYPE_PRIORITY, rolesFromClaims, type Role } from './roles';
+import { userDataLifecycle } from './user-data';
+
+export const SIGN_IN_SUCCESS = 'Sign-in successful!';
+export const AUTO_SIGN_IN_MESSAGE = "Welcome back! You've been automatically signed in.";
+export const PREFERENCES_LOAD_FAILED = 'Error loading user preferences';
+export const SIGN_OUT_FAILED = 'Failed to sign out';
+
+export interface SessionUser {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  photoURL: string | null;
+  roles: Role[];
+  isAdmin: boolean;
+  isSuperAdmin: boolean;
+  tokens: Record<string, string>;
+  preferences: { persistLogin: boolean; theme?: string };
+  memberUUID: string;
+  /** The Members profile, when it could be read (it cannot while offline on a fresh start). */
+  member: Member | null;
+  /** The dashboard types this user may switch between, highest priority first. */
+  dashboardTypes: DashboardType[];
+}
+
+export type SessionStatus = 'loading' | 'signedOut' | 'signedIn';
+
+export interface SessionState {
+  status: SessionStatus;
+  user: SessionUser | null;
+}
+
+type Listener = () => void;
+
+let state: SessionState = { status: 'loading', user: null };
+const listeners = new Set<Listener>();
+let started = false;
+let resolveKnown: () => void = () => {};
+const known = new Promise<void>((resolve) => {
+  resolveKnown = resolve;
+});
+/** While an interactive sign-in runs, it completes the session itself; auth events wait. */
+let interactive = false;
+
+function setState(next: SessionState) {
+  state = next;
+  listeners.forEach((listener) => listener());
+}
+
+export function getSession(): SessionState {
+  return state;
+}
+
+export function subscribeToSession(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(subscribeToSession, getSession, getSession);
+}
+
+/** The dashboard types a set of roles gives, in the spec's priority order. */
+export function dashboardTypesFor(roles: readonly Role[]): DashboardType[] {
+  const held = new Set<string>(roles.map((r) => (r === 'superAdmin' ? 'admin' : r)));
+  return DASHBOARD_TYPE_PRIORITY.filter((type) => held.has(type)).flatMap((type) => {
+    const parsed = dashboardTypeSchema.safeParse(type);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/** A type chosen by host or path prefix is honoured when the user holds it; otherwise priority. */
+export function chooseDashboardType(
+  types: readonly DashboardType[],
+  preferred: DashboardType | null,
+): DashboardType {
+  if (preferred && types.includes(preferred)) return preferred;
+  return types[0] ?? 'student';
+}
+
+async function buildUser(authUser: AuthUserInfo, member: Member | null): Promise<SessionUser> {
+  const claims = await getIdTokenClaims().catch(() => null);
+  const { roles, isAdmin, isSuperAdmin, tokens } = rolesFromClaims(
+    claims,
+    authUser.email,
+    getRuntimeConfig().staffDomains,
+  );
+  const memberUUID =
+    (typeof claims?.memberUUID === 'string' ? claims.memberUUID : null) ??
+    member?.memberUUID ??
+    authUser.uid;
+  return {
+    uid: authUser.uid,
+    email: authUser.email,
+    displayName: member?.displayName || authUser.displayName,
+    photoURL: member?.photoURL || authUser.photoURL,
+    roles,
+    isAdmin,
+    isSuperAdmin,
+    tokens,
+    preferences: {
+      persistLogin: member?.preferences.persistLogin ?? true,
+      theme: member?.preferences.theme,
+    },
+    memberUUID,
+    member,
+    dashboardTypes: dashboardTypesFor(roles),
+  };
+}
+
+export type EstablishResult = { ok: true; user: SessionUser } | { ok: false; message: string };
+
+/**
+ * Checks the account (expected e-mail, Members profile), reads claims and preferences, updates the
+ * profile's lastUpdated and starts the user's local data. A refused account is signed out.
+ */
+export async function establishSession(
+  authUser: AuthUserInfo,
+  expectedEmail: string | null,
+): Promise<EstablishResult> {
+  let member: Member | null = null;
+  try {
+    const outcome = await handleSignedInAccount(authUser, expectedEmail);
+    if (!outcome.ok) {
+      if (outcome.notice) settingsStore.notify(outcome.notice.message, 'warning');
+      setState({ status: 'signedOut', user: null });
+      return { ok: false, message: outcome.message };
+    }
+    member = outcome.member;
+  } catch (error) {
+    // Offline or a transient failure: the account was accepted before on this device (its
+    // persisted session exists), so keep it and say the preferences could not be loaded.
+    if (error instanceof BackendError && error.permanent) throw error;
+    settingsStore.setError(PREFERENCES_LOAD_FAILED);
+  }
+
+  const user = await buildUser(authUser, member);
+  if (member) {
+    touchMember(authUser.uid).catch((error: unknown) =>
+      console.warn('Could not update lastUpdated', error),
+    );
+  }
+  const type = chooseDashboardType(user.dashboardTypes, readStoredDashboardType());
+  settingsStore.setDashboardType(type);
+  await userDataLifecycle.start(user);
+  setState({ status: 'signedIn', user });
+  return { ok: true, user };
+}
+
+/** Runs an interactive sign-in: auth-state events are held back until it has finished. */
+export async function runInteractiveSignIn<T>(flow: () => Promise<T>): Promise<T> {
+  interactive = true;
+  try {
+    return await flow();
+  } finally {
+    interactive = false;
+  }
+}
+
+/** Starts listening to auth state once; resolves when the first user (or none) is known. */
+export function startSession(): Promise<void> {
+  if (started) return known;
+  started = true;
+  let first = true;
+  subscribeToAuthState(
+    (authUser) => {
+      const isFirst = first;
+      first = false;
+      if (interactive) return;
+      if (!authUser) {
+        // Signed out elsewhere (another tab, an expired account): clear this tab's user data too.
+        if (state.status === 'signedIn') {
+          userDataLifecycle
+            .stop()
+            .catch((error: unknown) => console.warn('Could not clear local data', error));
+        }
+        if (state.status !== 'signedOut') setState({ status: 'signedOut', user: null });
+        resolveKnown();
+        return;
+      }
+      if (state.status === 'signedIn' && state.user?.uid === authUser.uid) {
+        resolveKnown();
+        return;
+      }
+      establishSession(authUser, null)
+        .then((result) => {
+          // A session restored from persistence at start-up is an automatic sign-in.
+          if (result.ok && isFirst) settingsStore.notify(AUTO_SIGN_IN_MESSAGE, 'success');
+          if (!result.ok) settingsStore.setError(result.message);
+        })
+        .catch((error: unknown) => {
+          settingsStore.setError(error instanceof Error ? error.message : 'Failed to sign in');
+          setState({ status: 'signedOut', user: null });
+        })
+        .finally(resolveKnown);
+    },
+    (error) => {
+      settingsStore.setError(error.message);
+      setState({ status: 'signedOut', user: null });
+      resolveKnown();
+    },
+  );
+  return known;
+}
+
+/** Resolves with the session once the first user is known. */
+export async function whenSessionKnown(): Promise<SessionState> {
+  await startSession();
+  return state;
+}
+
+/**
+ * Signs out and clears every user-specific local store (the cache and its pending state, the
+ * Firestore persistence), so the next person on a shared computer sees nothing of the last one's.
+ */
+export async function signOut(): Promise<void> {
+  try {
+    await userDataLifecycle.stop();
+    await signOutUser();
+    await clearFirestorePersistence().catch((error: unknown) =>
+      console.warn('Could not clear the Firestore persistence', error),
+    );
+    setState({ status: 'signedOut', user: null });
+  } catch (error) {
+    settingsStore.setError(SIGN_OUT_FAILED);
+    throw error;
+  }
+}
+
+/** Applies a profile change the person made (name, photo, preferences) to the session at once. */
+export function updateSessionUser(
+  patch: Partial<Pick<SessionUser, 'displayName' | 'photoURL' | 'preferences' | 'member'>>,
+): void {
+  if (state.status !== 'signedIn' || !state.user) return;
+  setState({ status: 'signedIn', user: { ...state.user, ...patch } });
+}
+
+/** Lets a multi-role user switch dashboard types (only to types they hold). */
+export function switchDashboardType(type: DashboardType): void {
+  if (!state.user?.dashboardTypes.includes(type)) return;
+  storeDashboardType(type);
+  settingsStore.setDashboardType(type);
+}

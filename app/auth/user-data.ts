@@ -1,0 +1,63 @@
+// Starts and stops everything that belongs to one signed-in person: the local cache (opened for
+// their uid) and the background sync, with refresh queries scoped to what their role may read. The
+// backend refuses a query that could return a document the person may not read (as Firestore rules
+// do), so each scope here must imply the permission matrix's scope for that role.
+import type { Filter } from '~/backend/documents';
+import { clearCache, initCache } from '~/data/cache-service';
+import { startSync, stopSync } from '~/data/sync-status';
+import type { SessionUser } from './session';
+
+type Scope = { filters?: Filter[] } | null | undefined;
+type ScopeUser = Pick<SessionUser, 'roles' | 'member' | 'memberUUID' | 'uid'>;
+
+const SHARED_REFERENCE = new Set(['campuses', 'classrooms', 'subjects']);
+
+/** Roles as the `audience` field names them (a superAdmin is in the admin audience too). */
+function audienceRoles(user: ScopeUser): string[] {
+  const roles = new Set<string>(user.roles);
+  if (roles.has('superAdmin')) roles.add('admin');
+  return [...roles];
+}
+
+/**
+ * The refresh query for a collection: undefined = everything, null = skip the collection (the role
+ * reads only single documents of it, which its pages fetch themselves).
+ */
+export function scopeForUser(user: ScopeUser, collection: string): Scope {
+  const roles = new Set(user.roles);
+  const staff = roles.has('admin') || roles.has('superAdmin') || roles.has('administration');
+
+  // Scoped for everyone, staff included: conversations by participant, notifications by owner
+  // (the notifications feed has its own live query, so the sync skips them).
+  if (collection === 'conversations') {
+    return { filters: [{ field: 'participantIds', op: 'array-contains', value: user.memberUUID }] };
+  }
+  if (collection === 'Notifications') return null;
+  if (staff) return undefined;
+
+  if (SHARED_REFERENCE.has(collection)) return undefined;
+  if (collection === 'events' || collection === 'resources') {
+    return {
+      filters: [{ field: 'audience', op: 'array-contains-any', value: audienceRoles(user) }],
+    };
+  }
+  if (roles.has('facilitator') && collection === 'facilitators') return undefined;
+  if (roles.has('parent') && collection === 'students' && user.member?.familyId) {
+    return { filters: [{ field: 'familyId', op: '==', value: user.member.familyId }] };
+  }
+  if (roles.has('parent') && collection === 'parentInquiries') {
+    return { filters: [{ field: 'createdBy', op: '==', value: user.memberUUID }] };
+  }
+  return null;
+}
+
+export const userDataLifecycle = {
+  async start(user: SessionUser): Promise<void> {
+    await initCache({ uid: user.uid });
+    startSync({ scopeFor: (collection) => scopeForUser(user, collection) });
+  },
+  async stop(): Promise<void> {
+    stopSync();
+    await clearCache();
+  },
+};

@@ -1,0 +1,36 @@
+// What demo mode offers the UI: the known accounts (listed on the login page), the fake Google
+// account chooser, and a reset of the invented data. entry.client.tsx registers it after installing
+// the fake; app code never imports mocks/ directly, so none of this is in a production bundle's
+// main chunk.
+
+export interface DemoAccountInfo {
+  role: string;
+  email: string;
+  password: string;
+  displayName: string;
+}
+
+export interface DemoGoogleAccountInfo {
+  email: string;
+  displayName: string;
+  registered: boolean;
+}
+
+export interface DemoControl {
+  /** Re-seeds the fake with the original demo data. */
+  reset(): Promise<void>;
+  accounts: readonly DemoAccountInfo[];
+  googleAccounts: readonly DemoGoogleAccountInfo[];
+  /** An ID token the fake's Google sign-in accepts for this account (stands in for Google). */
+  createGoogleIdToken(email: string, displayName?: string): string;
+}
+
+let control: DemoControl | null = null;
+
+export function registerDemoControl(next: DemoControl): void {
+  control = next;
+}
+
+export function getDemoControl(): DemoControl | null {
+  return control;
+}

@@ -1,0 +1,70 @@
+// The demo-mode banner (issue: backend §1): small, dismissible, and the one place to reset the
+// invented data.
+import { useState } from 'react';
+import { STORAGE_KEYS } from '~/config/constants';
+import { getDemoControl } from '~/config/demo-control';
+import { getRuntimeConfig } from '~/config/env';
+import { settingsStore, useSettings } from '~/settings/store';
+
+function readDismissed(): boolean {
+  try {
+    return sessionStorage.getItem(STORAGE_KEYS.demoBannerDismissed) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function DemoBanner() {
+  const skin = useSettings((s) => s.skin);
+  const [dismissed, setDismissed] = useState(readDismissed);
+  const [resetting, setResetting] = useState(false);
+  if (getRuntimeConfig().mode !== 'demo' || dismissed) return null;
+
+  async function reset() {
+    const control = getDemoControl();
+    if (!control) return;
+    setResetting(true);
+    try {
+      await control.reset();
+      settingsStore.notify('Demo data was reset. Reloading…', 'success');
+      window.location.reload();
+    } catch {
+      settingsStore.setError('Could not reset the demo data');
+      setResetting(false);
+    }
+  }
+
+  return (
+    <aside
+      aria-label="Demo mode"
+      className={`${skin.info} flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-1.5 text-sm`}
+    >
+      <p className="flex-1">
+        <strong>Demo mode.</strong> No Firebase project is configured: the data is invented and
+        stays in this browser.
+      </p>
+      <button
+        type="button"
+        className="min-h-8 font-semibold underline"
+        onClick={reset}
+        disabled={resetting}
+      >
+        {resetting ? 'Resetting…' : 'Reset demo data'}
+      </button>
+      <button
+        type="button"
+        className="min-h-8 font-semibold underline"
+        onClick={() => {
+          try {
+            sessionStorage.setItem(STORAGE_KEYS.demoBannerDismissed, '1');
+          } catch {
+            // Dismissal then only lasts until the next reload.
+          }
+          setDismissed(true);
+        }}
+      >
+        Dismiss<span className="sr-only"> the demo mode notice</span>
+      </button>
+    </aside>
+  );
+}

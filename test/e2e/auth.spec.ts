@@ -1,0 +1,214 @@
+import { expect, test } from '@playwright/test';
+import {
+  countCachedRecords,
+  DEMO_EMAILS,
+  DEMO_PASSWORD,
+  open,
+  signIn,
+  type DemoRole,
+} from './fixtures';
+
+const ROLE_VIEW: Record<DemoRole, { type: string; sees: string[]; hidden: string[] }> = {
+  admin: { type: 'Admin dashboard', sees: ['Members', 'Roles', 'Parent inquiries'], hidden: [] },
+  superAdmin: { type: 'Admin dashboard', sees: ['Members', 'Roles'], hidden: [] },
+  administration: {
+    type: 'Administration dashboard',
+    sees: ['Members', 'Students & families'],
+    hidden: [],
+  },
+  facilitator: {
+    type: 'Facilitator dashboard',
+    sees: ['Attendance', 'Students & families'],
+    hidden: ['Members', 'Roles', 'Parent inquiries'],
+  },
+  parent: {
+    type: 'Parent dashboard',
+    sees: ['Parent inquiries', 'Messages'],
+    hidden: ['Members', 'Roles'],
+  },
+  student: {
+    type: 'Student dashboard',
+    sees: ['Resources', 'Calendar'],
+    hidden: ['Members', 'Roles', 'Parent inquiries'],
+  },
+};
+
+test.describe('signing in', () => {
+  for (const [role, view] of Object.entries(ROLE_VIEW) as [
+    DemoRole,
+    (typeof ROLE_VIEW)[DemoRole],
+  ][]) {
+    test(`the ${role} lands on their own dashboard with only the allowed navigation`, async ({
+      page,
+    }) => {
+      await signIn(page, role);
+      await expect(page).toHaveURL('/dash/home');
+      await expect(page.getByTestId('toast')).toHaveText(/Sign-in successful!/);
+      await expect(page.locator('[data-dashboard-type]')).toBeVisible();
+      await expect(page.getByText(view.type).first()).toBeVisible();
+      const nav = page.getByRole('navigation', { name: 'Dashboard' });
+      for (const label of view.sees)
+        await expect(nav.getByRole('link', { name: label })).toBeVisible();
+      for (const label of view.hidden)
+        await expect(nav.getByRole('link', { name: label })).toHaveCount(0);
+    });
+  }
+
+  test('a forbidden area shows a clear not-allowed page', async ({ page }) => {
+    await signIn(page, 'parent');
+    await open(page, '/dash/members');
+    await expect(page).toHaveTitle('Not Allowed');
+    await expect(page.getByRole('heading', { level: 1, name: 'Not Allowed' })).toBeVisible();
+    await expect(page.getByText('Error 403')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeVisible();
+  });
+
+  test('a signed-out deep link returns to that page after sign-in', async ({ page }) => {
+    await open(page, '/dash/calendar?view=month');
+    await expect(page).toHaveURL(/\/login\?redirectTo=/);
+    await page.getByRole('button', { name: 'Use the facilitator demo account' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL('/dash/calendar?view=month');
+    await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
+  });
+
+  test('a wrong password shows the error and keeps the e-mail', async ({ page }) => {
+    await open(page, '/login');
+    await page.getByLabel('E-mail address').fill(DEMO_EMAILS.admin);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'password is not right' }),
+    ).toBeVisible();
+    await expect(page.getByLabel('E-mail address')).toHaveValue(DEMO_EMAILS.admin);
+    await expect(page).toHaveURL('/login');
+  });
+
+  test('an unknown account is told so', async ({ page }) => {
+    await open(page, '/login');
+    await page.getByLabel('E-mail address').fill('nobody@demo-learning.example');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: /not right|No account/ })).toBeVisible();
+    await expect(page.getByLabel('E-mail address')).toHaveValue('nobody@demo-learning.example');
+  });
+
+  test('an invalid e-mail address is refused before the password step', async ({ page }) => {
+    await open(page, '/login');
+    await page.getByLabel('E-mail address').fill('not-an-address');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Enter a valid e-mail address')).toBeVisible();
+    await expect(page.getByLabel('Password')).toHaveCount(0);
+  });
+
+  test('remember me signs in automatically in a new tab, with the welcome message', async ({
+    page,
+    context,
+  }) => {
+    await signIn(page, 'parent', { remember: true });
+    await open(page, '/dash/settings');
+    const second = await context.newPage();
+    await second.goto('/login');
+    await expect(second).toHaveURL('/dash/settings');
+    await expect(second.getByTestId('toast')).toHaveText(
+      /Welcome back! You've been automatically signed in\./,
+    );
+  });
+
+  test('without remember me a new tab asks to sign in again', async ({ page, context }) => {
+    await signIn(page, 'parent');
+    const second = await context.newPage();
+    await second.goto('/dash/home');
+    await expect(second).toHaveURL(/\/login\?redirectTo=/);
+  });
+
+  test('a Google account other than the expected address is refused, logged and deleted', async ({
+    page,
+  }) => {
+    await open(page, '/login');
+    await page.getByLabel('E-mail address').fill(DEMO_EMAILS.parent);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page
+      .getByRole('button', { name: `Continue with Google as ${DEMO_EMAILS.parent}` })
+      .click();
+    const chooser = page.getByRole('dialog', { name: 'Choose a Google account' });
+    await chooser.getByRole('button', { name: /new\.family@gmail\.example/ }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Please sign in with the expected address' }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+    const fake = await page.evaluate(() => {
+      const control = (
+        window as unknown as {
+          __fakeFirebase: {
+            listDocuments(p: string): { data: Record<string, unknown> }[];
+            accounts: { list(): { email: string }[] };
+          };
+        }
+      ).__fakeFirebase;
+      return {
+        logged: control.listDocuments('unregisteredSignins').map((d) => d.data),
+        accounts: control.accounts.list().map((a) => a.email),
+      };
+    });
+    expect(fake.logged).toHaveLength(1);
+    expect(fake.logged[0]).toMatchObject({
+      email: 'new.family@gmail.example',
+      expectedEmail: DEMO_EMAILS.parent,
+    });
+    expect(fake.accounts).not.toContain('new.family@gmail.example');
+  });
+
+  test('Google sign-in with the expected account works', async ({ page }) => {
+    await open(page, '/login');
+    await page.getByLabel('E-mail address').fill(DEMO_EMAILS.parent);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page
+      .getByRole('button', { name: `Continue with Google as ${DEMO_EMAILS.parent}` })
+      .click();
+    await page
+      .getByRole('dialog', { name: 'Choose a Google account' })
+      .getByRole('button', { name: /parent@demo-learning\.example/ })
+      .click();
+    await expect(page).toHaveURL('/dash/home');
+    await expect(page.getByText('Parent dashboard').first()).toBeVisible();
+  });
+
+  test('sign-out leaves no cached records in IndexedDB', async ({ page }) => {
+    await signIn(page, 'admin');
+    await expect
+      .poll(async () => Object.values(await countCachedRecords(page)).reduce((a, b) => a + b, 0), {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Sign out' }).first().click();
+    await expect(page).toHaveURL('/login');
+    const counts = await countCachedRecords(page);
+    expect(counts.collections ?? 0).toBe(0);
+    expect(counts.pendingChanges ?? 0).toBe(0);
+    expect(counts.metadata ?? 0).toBe(0);
+  });
+
+  test('the profile page updates the display name and the password', async ({ page }) => {
+    await signIn(page, 'student');
+    await open(page, '/dash/profile');
+    await page.getByLabel('Display name').fill('');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByText('Enter the name others should see.')).toBeVisible();
+    await page.getByLabel('Display name').fill('Leo W.');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByTestId('toast')).toHaveText(/Profile saved/);
+    await page.getByLabel('New password', { exact: true }).fill('short');
+    await page.getByLabel('Repeat the new password').fill('short');
+    await page.getByRole('button', { name: 'Update password' }).click();
+    await expect(page.getByText('Use at least 8 characters.')).toBeVisible();
+    await page.getByLabel('New password', { exact: true }).fill('a-new-password');
+    await page.getByLabel('Repeat the new password').fill('a-new-password');
+    await page.getByRole('button', { name: 'Update password' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Password updated successfully' }).first(),
+    ).toBeVisible();
+  });
+});
