@@ -3,12 +3,15 @@
 // fake behaving like Firebase for everything it uses.
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import {
+  deleteUser,
   getAuth,
   GoogleAuthProvider,
+  sendPasswordResetEmail,
   signInWithCredential,
   signInWithEmailAndPassword,
   signOut,
   updatePassword,
+  updateProfile,
   type Auth,
 } from 'firebase/auth';
 import {
@@ -175,6 +178,33 @@ describe('auth against the fake', () => {
     fake.setDocument('unregisteredSignins/one', { email: 'x@gmail.example' });
     const snapshot = await getDocs(collection(client.db, 'unregisteredSignins'));
     expect(snapshot.size).toBeGreaterThan(0);
+  });
+
+  it('sends a password-reset e-mail, updates the profile and deletes the account', async () => {
+    const client = await as('student');
+    await sendPasswordResetEmail(client.auth, demoAccount('student').email);
+    const user = client.auth.currentUser;
+    if (!user) throw new Error('not signed in');
+    await updateProfile(user, { displayName: 'Leo W.', photoURL: 'https://example.org/leo.png' });
+    expect(client.auth.currentUser?.displayName).toBe('Leo W.');
+    await deleteUser(user);
+    expect(fake.accounts.list().some((a) => a.uid === demoAccount('student').uid)).toBe(false);
+    expect(
+      await errorCode(
+        signInWithEmailAndPassword(newClient().auth, demoAccount('student').email, DEMO_PASSWORD),
+      ),
+    ).toBe('auth/user-not-found');
+  });
+
+  it('reads and stamps the signed-in member’s own Members profile', async () => {
+    const client = await as('parent');
+    const ref = doc(client.db, 'Members', demoAccount('parent').uid);
+    expect((await getDoc(ref)).get('familyId')).toBe('fam-0000');
+    await updateDoc(ref, { lastUpdated: serverTimestamp() });
+    expect(await errorCode(updateDoc(ref, { roles: ['admin'] }))).toBe('permission-denied');
+    expect(await errorCode(getDoc(doc(client.db, 'Members', demoAccount('admin').uid)))).toBe(
+      'permission-denied',
+    );
   });
 
   it('updates the password of the signed-in user so the new one works', async () => {
