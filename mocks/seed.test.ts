@@ -1,0 +1,114 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, demoAccount } from './demo-accounts';
+import { seedStore } from './seed';
+import { store } from './store';
+import { fake, reseed } from './index';
+
+function snapshot(): string {
+  const names = store.topLevelNames().sort();
+  return JSON.stringify(
+    names.map((n) => store.exportTopLevel(n).map(([path, doc]) => [path, doc.fields])),
+  );
+}
+
+describe('the demo seed', () => {
+  beforeEach(async () => {
+    await fake.ready();
+    reseed('demo');
+  });
+
+  it('is deterministic for a given day', () => {
+    const now = Date.UTC(2025, 2, 12, 9, 30);
+    store.clearDocuments();
+    seedStore('demo', now);
+    const first = snapshot();
+    store.clearDocuments();
+    seedStore('demo', now);
+    expect(snapshot()).toBe(first);
+  });
+
+  it('builds a realistic learning centre of the documented size', () => {
+    expect(fake.listDocuments('campuses')).toHaveLength(2);
+    expect(fake.listDocuments('classrooms')).toHaveLength(12);
+    expect(fake.listDocuments('students')).toHaveLength(300);
+    const families = fake.listDocuments('families').length;
+    expect(families).toBeGreaterThan(150);
+    expect(families).toBeLessThan(220);
+    expect(fake.listDocuments('subjects').length).toBeGreaterThanOrEqual(6);
+    expect(fake.listDocuments('facilitators').length).toBeGreaterThanOrEqual(8);
+    for (const c of fake.listDocuments('classrooms')) {
+      expect(Array.isArray(c.data.schedule) && c.data.schedule.length > 0).toBe(true);
+    }
+  });
+
+  it('links every demo account to a Members profile with the claims of its role', () => {
+    const accounts = fake.accounts.list();
+    for (const demo of DEMO_ACCOUNTS) {
+      const member = fake.getDocument(`Members/${demo.uid}`);
+      expect(member?.email).toBe(demo.email);
+      expect(member?.roles).toContain(demo.role);
+      expect(accounts.find((a) => a.uid === demo.uid)?.claims.roles).toContain(demo.role);
+    }
+  });
+
+  it('makes the demo parent the guardian of a family with two children, one of them the demo student', () => {
+    const parent = fake.getDocument(`Members/${demoAccount('parent').uid}`);
+    const familyId = String(parent?.familyId);
+    const children = fake.listDocuments('students').filter((s) => s.data.familyId === familyId);
+    expect(children).toHaveLength(2);
+    const student = fake.getDocument(`Members/${demoAccount('student').uid}`);
+    expect(children.map((c) => c.id)).toContain(student?.studentId);
+    const family = fake.getDocument(`families/${familyId}`);
+    expect(JSON.stringify(family?.guardians)).toContain(demoAccount('parent').uid);
+  });
+
+  it('gives the demo facilitator classrooms with roll calls up to today', () => {
+    const facilitator = fake.getDocument(
+      `facilitators/${String(fake.getDocument(`Members/${demoAccount('facilitator').uid}`)?.facilitatorId)}`,
+    );
+    const classroomIds = Array.isArray(facilitator?.classroomIds)
+      ? facilitator.classroomIds.map(String)
+      : [];
+    expect(classroomIds.length).toBeGreaterThan(0);
+    const dates = fake
+      .listDocuments('attendance')
+      .filter((a) => classroomIds.includes(String(a.data.classroomId)))
+      .map((a) => String(a.data.date))
+      .sort();
+    expect(dates.length).toBeGreaterThanOrEqual(20);
+    const newest = Date.parse(dates[dates.length - 1] ?? '');
+    expect(Date.now() - newest).toBeLessThan(4 * 24 * 3600 * 1000);
+  });
+
+  it('seeds notifications for every demo member, some of them new', () => {
+    for (const demo of DEMO_ACCOUNTS) {
+      const mine = fake
+        .listDocuments('Notifications')
+        .filter((n) => n.data.memberUUID === demo.uid);
+      expect(mine.length).toBeGreaterThan(0);
+      expect(mine.some((n) => n.data.isNew === true)).toBe(true);
+      expect(mine.some((n) => n.data.isNew === false)).toBe(true);
+    }
+  });
+
+  it('puts every cached collection at version 1.0.0', () => {
+    const versions = fake.getDocument('system/collectionVersions');
+    const collections = versions?.collections;
+    expect(collections).toMatchObject({
+      students: { version: '1.0.0' },
+      families: { version: '1.0.0' },
+      facilitators: { version: '1.0.0' },
+      subjects: { version: '1.0.0' },
+      classrooms: { version: '1.0.0' },
+      campuses: { version: '1.0.0' },
+      members: { version: '1.0.0' },
+    });
+  });
+
+  it('seeds nothing but an empty store for the empty profile', async () => {
+    await fake.reset({ profile: 'empty' });
+    expect(fake.listDocuments('students')).toHaveLength(0);
+    expect(fake.accounts.list()).toHaveLength(0);
+    await fake.reset();
+  });
+});
