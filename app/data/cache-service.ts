@@ -11,8 +11,10 @@ import {
   clearDatabase,
   migrateLayout,
   openDatabase,
+  LAYOUT_VERSION,
   patchCollection,
   readCollectionChunks,
+  readCollectionWithStamps,
   readLayout,
   readMetadata,
   readQueue,
@@ -147,6 +149,13 @@ export function createCacheService(options: CacheServiceOptions = {}) {
     return getCollectionDefinition(name);
   }
 
+  /** The shape check for entries validated when they were written (see db.ts `validated`). */
+  function trustedRecord(collection: string, raw: unknown): CachedRecord | null {
+    if (!isStoredItem(raw) || raw.collectionName !== collection) return null;
+    const { collectionName: _ignored, ...fields } = raw;
+    return { ...fields, id: raw.id };
+  }
+
   /** Validates a stored entry against the envelope and the collection's schema. */
   function parseStored(collection: string, raw: unknown): CachedRecord | null {
     const envelope = cachedItemSchema.safeParse(raw);
@@ -159,6 +168,12 @@ export function createCacheService(options: CacheServiceOptions = {}) {
     return record.success ? { ...record.data, id: envelope.data.id } : null;
   }
 
+  /** The validation stamp of a collection's chunks, or undefined when it has no record schema. */
+  function stampOf(collection: string): string | undefined {
+    if (!schemaFor(collection)) return undefined;
+    return `${LAYOUT_VERSION}:${getCollectionDefinition(collection).version}`;
+  }
+
   function toStored(collection: string, record: CachedRecord): StoredItem {
     return { ...record, id: record.id, collectionName: collection };
   }
@@ -168,11 +183,18 @@ export function createCacheService(options: CacheServiceOptions = {}) {
     const cached = memory.get(collection);
     if (cached) return cached;
     const database = requireDb();
-    const raw = await readCollectionChunks(database, collection);
+    const { items: raw, trusted } = await readCollectionWithStamps(
+      database,
+      collection,
+      stampOf(collection),
+    );
     const items = new Map<string, CachedRecord>();
     const corrupted: string[] = [];
     for (const [id, entry] of raw) {
-      const record = parseStored(collection, entry);
+      // Items of a chunk stamped as validated by this schema version get a shape check only.
+      const record = trusted.has(id)
+        ? trustedRecord(collection, entry)
+        : parseStored(collection, entry);
       if (record && record.id === id) items.set(id, record);
       else corrupted.push(id);
     }
@@ -244,6 +266,7 @@ export function createCacheService(options: CacheServiceOptions = {}) {
             collection,
             [...(puts.get(collection)?.values() ?? [])].map((r) => toStored(collection, r)),
             [...(removes.get(collection) ?? [])],
+            stampOf(collection),
           ),
         ),
       );
@@ -618,9 +641,11 @@ export function createCacheService(options: CacheServiceOptions = {}) {
       fresh: readonly CachedRecord[],
       version: string,
       resync = false,
+      options: { validated?: boolean } = {},
     ): Promise<boolean> {
       const database = requireDb();
       const collection = definition.name;
+      const schema = schemaFor(collection);
       try {
         await locks.exclusive(writeLockName, async () => {
           if (resync) {
@@ -630,7 +655,9 @@ export function createCacheService(options: CacheServiceOptions = {}) {
           const items = new Map<string, CachedRecord>();
           for (const record of fresh) items.set(record.id, record);
           const { changes } = await readQueue(database, collection);
+          const merged = new Set<string>();
           for (const change of changes) {
+            merged.add(change.itemId);
             const current = items.get(change.itemId);
             if (change.operation === 'delete') items.delete(change.itemId);
             else if (change.operation === 'create')
@@ -642,10 +669,20 @@ export function createCacheService(options: CacheServiceOptions = {}) {
             else if (current)
               items.set(change.itemId, { ...current, ...(change.data ?? {}), id: change.itemId });
           }
+          // Fresh records were parsed with the schema by the backend (options.validated); the few
+          // that pending changes were merged into are checked here, so the chunks may be stamped.
+          let validated = Boolean(options.validated && schema);
+          if (validated && schema) {
+            for (const id of merged) {
+              const record = items.get(id);
+              if (record && !schema.safeParse(record).success) validated = false;
+            }
+          }
           await replaceCollection(
             database,
             collection,
             [...items.values()].map((r) => toStored(collection, r)),
+            validated ? stampOf(collection) : undefined,
           );
           await writeMetadata(database, {
             name: collection,
@@ -708,6 +745,13 @@ export function createCacheService(options: CacheServiceOptions = {}) {
 }
 
 export type CacheService = ReturnType<typeof createCacheService>;
+
+function isStoredItem(value: unknown): value is StoredItem {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const id: unknown = Reflect.get(value, 'id');
+  const collectionName: unknown = Reflect.get(value, 'collectionName');
+  return typeof id === 'string' && id.length > 0 && typeof collectionName === 'string';
+}
 
 /** Orders mixed values: numbers and dates numerically, strings by locale-independent comparison. */
 export function compareValues(a: unknown, b: unknown): number {

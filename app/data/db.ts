@@ -25,6 +25,12 @@ const chunkRecordSchema = z.object({
   collectionName: z.string(),
   chunk: z.number().int(),
   items: z.record(z.unknown()),
+  /**
+   * Set when every item in the chunk was validated against the collection schema of this stamp
+   * (layout + collection version) before it was written. A reader with the same stamp may skip the
+   * per-item schema check — the costly part of opening 10,000 records — and check only the shape.
+   */
+  validated: z.string().optional(),
 });
 
 export const collectionMetadataSchema = z.object({
@@ -109,18 +115,33 @@ export async function readCollectionChunks(
   db: LocalDatabase,
   collection: string,
 ): Promise<Map<string, unknown>> {
+  const { items } = await readCollectionWithStamps(db, collection);
+  return items;
+}
+
+/** Like readCollectionChunks, plus the ids whose chunk carries the validation stamp `stamp`. */
+export async function readCollectionWithStamps(
+  db: LocalDatabase,
+  collection: string,
+  stamp?: string,
+): Promise<{ items: Map<string, unknown>; trusted: Set<string> }> {
   const records = await Promise.all(
     Array.from({ length: CHUNK_COUNT }, (_, chunk) =>
       db.collections.getItem<unknown>(chunkKey(collection, chunk)),
     ),
   );
   const items = new Map<string, unknown>();
+  const trusted = new Set<string>();
   for (const record of records) {
     const parsed = chunkRecordSchema.safeParse(record);
     if (!parsed.success) continue;
-    for (const [id, item] of Object.entries(parsed.data.items)) items.set(id, item);
+    const isTrusted = stamp !== undefined && parsed.data.validated === stamp;
+    for (const [id, item] of Object.entries(parsed.data.items)) {
+      items.set(id, item);
+      if (isTrusted) trusted.add(id);
+    }
   }
-  return items;
+  return { items, trusted };
 }
 
 /** Reads one chunk's items (for a read-modify-write of a few items). */
@@ -128,11 +149,11 @@ async function readChunk(
   db: LocalDatabase,
   collection: string,
   chunk: number,
-): Promise<Record<string, unknown>> {
+): Promise<{ items: Record<string, unknown>; validated?: string }> {
   const parsed = chunkRecordSchema.safeParse(
     await db.collections.getItem<unknown>(chunkKey(collection, chunk)),
   );
-  return parsed.success ? parsed.data.items : {};
+  return parsed.success ? parsed.data : { items: {} };
 }
 
 async function writeChunk(
@@ -140,18 +161,29 @@ async function writeChunk(
   collection: string,
   chunk: number,
   items: Record<string, unknown>,
+  validated?: string,
 ): Promise<void> {
   const key = chunkKey(collection, chunk);
   if (Object.keys(items).length === 0) await db.collections.removeItem(key);
-  else await db.collections.setItem(key, { collectionName: collection, chunk, items });
+  else
+    await db.collections.setItem(key, {
+      collectionName: collection,
+      chunk,
+      items,
+      ...(validated ? { validated } : {}),
+    });
 }
 
-/** Applies puts and deletes to a collection, touching only the chunks involved. */
+/**
+ * Applies puts and deletes to a collection, touching only the chunks involved. With `validated`,
+ * the puts were checked against that stamp's schema; a chunk keeps the stamp only if it had it.
+ */
 export async function patchCollection(
   db: LocalDatabase,
   collection: string,
   puts: readonly StoredItem[],
   deletes: readonly string[] = [],
+  validated?: string,
 ): Promise<void> {
   const byChunk = new Map<number, { puts: StoredItem[]; deletes: string[] }>();
   const entry = (chunk: number) => {
@@ -163,10 +195,14 @@ export async function patchCollection(
   for (const id of deletes) entry(chunkOf(id)).deletes.push(id);
   await Promise.all(
     [...byChunk].map(async ([chunk, change]) => {
-      const items = await readChunk(db, collection, chunk);
+      const current = await readChunk(db, collection, chunk);
+      const items = current.items;
       for (const id of change.deletes) delete items[id];
       for (const item of change.puts) items[item.id] = item;
-      await writeChunk(db, collection, chunk, items);
+      const keepStamp =
+        validated !== undefined &&
+        (current.validated === validated || Object.keys(items).length === change.puts.length);
+      await writeChunk(db, collection, chunk, items, keepStamp ? validated : undefined);
     }),
   );
 }
@@ -176,6 +212,7 @@ export async function replaceCollection(
   db: LocalDatabase,
   collection: string,
   items: readonly StoredItem[],
+  validated?: string,
 ): Promise<void> {
   const chunks: Record<string, unknown>[] = Array.from({ length: CHUNK_COUNT }, () => ({}));
   for (const item of items) {
@@ -183,7 +220,7 @@ export async function replaceCollection(
     if (chunk) chunk[item.id] = item;
   }
   await Promise.all(
-    chunks.map((chunkItems, chunk) => writeChunk(db, collection, chunk, chunkItems)),
+    chunks.map((chunkItems, chunk) => writeChunk(db, collection, chunk, chunkItems, validated)),
   );
 }
 

@@ -281,7 +281,10 @@ export function createSyncEngine(options: SyncEngineOptions) {
       const record = permissiveRecord.safeParse(document);
       if (record.success) items.push(record.data);
     }
-    return cache.applyRefresh(definition, items, version, decision.resync);
+    // With a record schema, the backend has already parsed every document with it.
+    return cache.applyRefresh(definition, items, version, decision.resync, {
+      validated: cache.schemaOf(definition.name) !== undefined,
+    });
   }
 
   async function refreshDue(report: SyncReport): Promise<string | null> {
