@@ -1,6 +1,6 @@
 // The collection registry: which collections the cache service knows, and each one's sync
 // parameters. The seven cached collections of spec §9 take their values from COLLECTION_SYNC_CONFIG;
-// the others (attendance, events, …) are our own choice (docs/decisions/011-collection-registry.md).
+// the others (attendance, events, …) are our own choice (docs/decisions/020-collection-registry.md).
 // To add a collection, add one entry to EXTRA_COLLECTIONS (or call registerCollection at start-up).
 import {
   COLLECTION_SYNC_CONFIG,
