@@ -12,13 +12,14 @@ import {
 } from '@remix-run/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { z } from 'zod';
-import { sendPasswordReset, signInWithEmail, signInWithGoogleCredential } from '~/backend/auth';
+import { sendPasswordReset, signInWithEmail } from '~/backend/auth';
 import { BackendError } from '~/backend/errors';
 import { STORAGE_KEYS } from '~/config/constants';
 import { getDemoControl } from '~/config/demo-control';
 import { getRuntimeConfig } from '~/config/env';
 import { settingsStore, useSettings } from '~/settings/store';
 import { Modal } from '~/ui/Modal';
+import { completeGoogleRedirect, loadGoogleIdentityScript, startGoogleSignIn } from './google';
 import { afterSignInTarget, REDIRECT_PARAM } from './guards';
 import {
   establishSession,
@@ -72,9 +73,15 @@ function storeDefaultRememberMe(remember: boolean) {
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   const url = new URL(request.url);
   const redirectTo = url.searchParams.get(REDIRECT_PARAM);
+  const config = getRuntimeConfig();
+  if (config.mode === 'firebase') {
+    void loadGoogleIdentityScript();
+    // Back from Google's redirect: finish that sign-in here, with its expected-e-mail check.
+    const finished = await finishGoogleRedirect();
+    if (finished) throw redirect(afterSignInTarget(redirectTo));
+  }
   const session = await whenSessionKnown();
   if (session.status === 'signedIn') throw redirect(afterSignInTarget(redirectTo));
-  const config = getRuntimeConfig();
   const demo = getDemoControl();
   return {
     redirectTo,
@@ -83,6 +90,26 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
     googleAccounts: demo?.googleAccounts ?? [],
     googleEnabled: config.mode === 'demo' ? demo !== null : config.googleSignInEnabled,
   };
+}
+
+async function finishGoogleRedirect(): Promise<boolean> {
+  const outcome = await runInteractiveSignIn(async () => {
+    try {
+      const checked = await completeGoogleRedirect();
+      if (!checked) return null;
+      if (!checked.ok) return { ok: false as const, message: checked.message };
+      return await establishSession(checked.user, null, { checkedMember: checked.member });
+    } catch (error) {
+      return { ok: false as const, message: describeSignInError(error) };
+    }
+  });
+  if (!outcome) return false;
+  if (!outcome.ok) {
+    settingsStore.setError(outcome.message);
+    return false;
+  }
+  settingsStore.notify(SIGN_IN_SUCCESS, 'success');
+  return true;
 }
 
 const email = z
@@ -106,8 +133,8 @@ const actionSchema = z.discriminatedUnion('intent', [
   }),
   z.object({ intent: z.literal('reset'), email }),
   z.object({
-    intent: z.literal('google-demo'),
-    chosenEmail: z.string().email(),
+    intent: z.literal('google'),
+    chosenEmail: z.string().email().optional(),
     expectedEmail: z.string().optional(),
     remember: checkbox,
     redirectTo: z.string().optional(),
@@ -183,19 +210,38 @@ export async function clientAction({ request }: ClientActionFunctionArgs) {
       return redirect(afterSignInTarget(data.redirectTo));
     }
 
-    case 'google-demo': {
-      const demo = getDemoControl();
+    case 'google': {
       const expected = data.expectedEmail?.trim() || null;
+      const mode = getRuntimeConfig().mode;
+      const demo = getDemoControl();
       const outcome = await runInteractiveSignIn(async () => {
         try {
-          if (!demo) throw new Error('Google Client ID is not configured');
-          const token = demo.createGoogleIdToken(data.chosenEmail);
-          const authUser = await signInWithGoogleCredential(token, { remember: data.remember });
-          return await establishSession(authUser, expected);
+          // In demo mode the fake's account chooser stands in for Google and supplies the token.
+          const idToken =
+            mode === 'demo' && demo && data.chosenEmail
+              ? demo.createGoogleIdToken(data.chosenEmail)
+              : undefined;
+          const started = await startGoogleSignIn({
+            expectedEmail: expected,
+            remember: data.remember,
+            mode,
+            idToken,
+          });
+          if (started.status === 'redirecting')
+            return { ok: false as const, message: '', redirecting: true };
+          if (!started.result.ok) {
+            if (started.result.notice)
+              settingsStore.notify(started.result.notice.message, 'warning');
+            return { ok: false as const, message: started.result.message };
+          }
+          return await establishSession(started.result.user, null, {
+            checkedMember: started.result.member,
+          });
         } catch (error) {
           return { ok: false as const, message: describeSignInError(error) };
         }
       });
+      if ('redirecting' in outcome) return null;
       if (!outcome.ok) {
         settingsStore.setError(outcome.message);
         return {
@@ -241,7 +287,7 @@ function GoogleChooser({
         {accounts.map((account) => (
           <li key={account.email}>
             <Form method="post" onSubmit={onClose}>
-              <input type="hidden" name="intent" value="google-demo" />
+              <input type="hidden" name="intent" value="google" />
               <input type="hidden" name="chosenEmail" value={account.email} />
               {expectedEmail ? (
                 <input type="hidden" name="expectedEmail" value={expectedEmail} />
@@ -446,18 +492,34 @@ export function LoginPage() {
 
         {loaderData.googleEnabled ? (
           <div className="mt-6 border-t border-border pt-6">
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => setChooserOpen(true)}
-              className={`${skin.buttonSecondary} ${skin.rounded} w-full`}
+            <Form
+              method="post"
+              onSubmit={(event) => {
+                // Demo mode: open the fake's account chooser instead of leaving for Google.
+                if (loaderData.googleAccounts.length > 0) {
+                  event.preventDefault();
+                  setChooserOpen(true);
+                }
+              }}
             >
-              {busy && submittingIntent === 'google-demo'
-                ? 'Signing in with Google…'
-                : step === 'password'
-                  ? `Continue with Google as ${emailValue}`
-                  : 'Sign in with Google'}
-            </button>
+              <input type="hidden" name="intent" value="google" />
+              {step === 'password' ? (
+                <input type="hidden" name="expectedEmail" value={emailValue} />
+              ) : null}
+              {remember ? <input type="hidden" name="remember" value="on" /> : null}
+              {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+              <button
+                type="submit"
+                disabled={busy}
+                className={`${skin.buttonSecondary} ${skin.rounded} w-full`}
+              >
+                {busy && submittingIntent === 'google'
+                  ? 'Signing in with Google…'
+                  : step === 'password'
+                    ? `Continue with Google as ${emailValue}`
+                    : 'Sign in with Google'}
+              </button>
+            </Form>
             <GoogleChooser
               open={chooserOpen}
               onClose={() => setChooserOpen(false)}

@@ -21,7 +21,8 @@ import {
   type DashboardType,
 } from '~/settings/dashboard-type';
 import { settingsStore } from '~/settings/store';
-import { handleSignedInAccount } from './mismatch';
+import { readRedirectState } from './google';
+import { handleSignedInAccount, isHandlingMismatch } from './mismatch';
 import { DASHBOARD_TYPE_PRIORITY, rolesFromClaims, type Role } from './roles';
 import { userDataLifecycle } from './user-data';
 
@@ -141,10 +142,14 @@ export type EstablishResult = { ok: true; user: SessionUser } | { ok: false; mes
 export async function establishSession(
   authUser: AuthUserInfo,
   expectedEmail: string | null,
+  options: { checkedMember?: Member } = {},
 ): Promise<EstablishResult> {
-  let member: Member | null = null;
+  let member: Member | null = options.checkedMember ?? null;
   try {
-    const outcome = await handleSignedInAccount(authUser, expectedEmail);
+    // A flow that has already checked the account (Google sign-in) hands over the member.
+    const outcome = member
+      ? { ok: true as const, member }
+      : await handleSignedInAccount(authUser, expectedEmail);
     if (!outcome.ok) {
       if (outcome.notice) settingsStore.notify(outcome.notice.message, 'warning');
       setState({ status: 'signedOut', user: null });
@@ -190,7 +195,9 @@ export function startSession(): Promise<void> {
     (authUser) => {
       const isFirst = first;
       first = false;
-      if (interactive) return;
+      // An interactive sign-in, a mismatch being reversed, or a Google redirect being completed by
+      // the login page finish the session themselves.
+      if (interactive || isHandlingMismatch() || readRedirectState()?.pending) return;
       if (!authUser) {
         // Signed out elsewhere (another tab, an expired account): clear this tab's user data too.
         if (state.status === 'signedIn') {

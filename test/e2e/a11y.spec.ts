@@ -45,7 +45,12 @@ for (const theme of THEMES) {
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByLabel('Password').fill('not-the-password');
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-      await expect(page.getByRole('alert').filter({ hasText: 'not right' })).toBeVisible();
+      await expect(
+        page
+          .getByRole('region', { name: 'Sign in' })
+          .getByRole('alert')
+          .filter({ hasText: 'not right' }),
+      ).toBeVisible();
       await expectNoViolations(page, theme, '/login (password step, error)');
     });
 

@@ -79,7 +79,10 @@ test.describe('signing in', () => {
     await page.getByLabel('Password').fill('wrong-password');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(
-      page.getByRole('alert').filter({ hasText: 'password is not right' }),
+      page
+        .getByRole('region', { name: 'Sign in' })
+        .getByRole('alert')
+        .filter({ hasText: 'password is not right' }),
     ).toBeVisible();
     await expect(page.getByLabel('E-mail address')).toHaveValue(DEMO_EMAILS.admin);
     await expect(page).toHaveURL('/login');
@@ -91,7 +94,12 @@ test.describe('signing in', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect(page.getByRole('alert').filter({ hasText: /not right|No account/ })).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Sign in' })
+        .getByRole('alert')
+        .filter({ hasText: /not right|No account/ }),
+    ).toBeVisible();
     await expect(page.getByLabel('E-mail address')).toHaveValue('nobody@demo-learning.example');
   });
 
@@ -136,7 +144,10 @@ test.describe('signing in', () => {
     const chooser = page.getByRole('dialog', { name: 'Choose a Google account' });
     await chooser.getByRole('button', { name: /new\.family@gmail\.example/ }).click();
     await expect(
-      page.getByRole('alert').filter({ hasText: 'Please sign in with the expected address' }),
+      page
+        .getByRole('region', { name: 'Sign in' })
+        .getByRole('alert')
+        .filter({ hasText: 'Please sign in with the expected address' }),
     ).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
     const fake = await page.evaluate(() => {
