@@ -317,6 +317,16 @@ export function applyWrites(
   const current = (path: string): StoredDocument | null =>
     staged.has(path) ? (staged.get(path) ?? null) : (store.get(path) ?? null);
   const writeResults: CommitResult['writeResults'] = [];
+  // Rules see earlier writes of the same commit (like getAfter()), so a conversation and its
+  // first message can be created in one batch.
+  const rulesCtx: PermissionContext = {
+    ...ctx,
+    get: (path) => {
+      if (!staged.has(path)) return ctx.get(path);
+      const doc = staged.get(path);
+      return doc ? decodeFields(doc.fields) : null;
+    },
+  };
 
   for (const w of writes) {
     const name = w.update?.name ?? w.delete ?? w.verify ?? w.transform?.document;
@@ -369,7 +379,7 @@ export function applyWrites(
             before: before ? decodeFields(before.fields) : null,
             after: after ? decodeFields(after.fields) : null,
           },
-          ctx,
+          rulesCtx,
         );
       if (!allowed) throw new CommitError(permissionDenied());
     }

@@ -467,6 +467,23 @@ describe('rules as the SDK meets them', () => {
     expect(fake.getDocument(`Notifications/${fresh?.id ?? 'x'}`)).toBeNull();
   });
 
+  it('lets a parent start a conversation and send its first message in one batch', async () => {
+    const { db } = await as('parent');
+    const batch = writeBatch(db);
+    batch.set(doc(db, 'conversations', 'conv-new'), {
+      subject: 'Swimming kit',
+      participantIds: [demoAccount('parent').uid, demoAccount('facilitator').uid],
+    });
+    batch.set(doc(db, 'conversations', 'conv-new', 'messages', 'm1'), {
+      senderId: demoAccount('parent').uid,
+      body: 'Does Ivy need a swimming kit on Friday?',
+      sentAt: new Date().toISOString(),
+      readBy: [demoAccount('parent').uid],
+    });
+    await batch.commit();
+    expect(fake.listDocuments('conversations/conv-new/messages')).toHaveLength(1);
+  });
+
   it('refuses every read without a signed-in user', async () => {
     const { db } = newClient();
     expect(await errorCode(getDoc(doc(db, 'campuses', 'campus-north')))).toBe('permission-denied');
