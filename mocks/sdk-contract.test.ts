@@ -96,7 +96,7 @@ async function errorCode(promise: Promise<unknown>): Promise<string> {
 setLogLevel('silent');
 
 afterAll(async () => {
-  await Promise.all(apps.splice(0).map((a) => deleteApp(a)));
+  for (const app of apps.splice(0)) await deleteApp(app);
 });
 
 beforeEach(async () => {
