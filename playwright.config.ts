@@ -32,7 +32,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
     command: `node scripts/serve.mjs`,
-    env: { PORT: String(PORT) },
+    env: { PORT: String(PORT), BUILD_DIR: process.env.BUILD_DIR ?? 'build' },
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 30_000,

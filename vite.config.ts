@@ -21,6 +21,8 @@ export default defineConfig({
     !isVitest &&
       remix({
         ssr: false,
+        // BUILD_DIR lets parallel test runs build side by side (scripts/serve.mjs reads it too).
+        buildDirectory: process.env.BUILD_DIR ?? 'build',
         future: {
           v3_fetcherPersist: true,
           v3_relativeSplatPath: true,

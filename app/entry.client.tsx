@@ -49,6 +49,9 @@ async function boot() {
       import('../mocks/demo-accounts'),
     ]);
     const fake = await installFakeFirebase();
+    // Demo mode only: the data layer on window.__lc, for the browser tests and the console.
+    const { exposeDataLayerForTests } = await import('~/data/debug');
+    exposeDataLayerForTests();
     registerDemoControl({
       reset: () => fake.reset({ profile: 'demo' }),
       accounts: demo.DEMO_ACCOUNTS,

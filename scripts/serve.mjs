@@ -32,7 +32,8 @@ export function createStaticServer(root) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const port = Number(process.env.PORT ?? 4173);
   const host = process.env.HOST ?? '127.0.0.1';
-  const root = fileURLToPath(new URL('../build/client', import.meta.url));
+  const buildDir = process.env.BUILD_DIR ?? 'build';
+  const root = fileURLToPath(new URL(`../${buildDir}/client`, import.meta.url));
   createStaticServer(root).listen(port, host, () => {
     console.log(`Learning Centre (production build) on http://${host}:${port}/`);
   });

@@ -16,6 +16,7 @@ export type Area =
   | 'resources'
   | 'members'
   | 'roles'
+  | 'school'
   | 'profile'
   | 'settings';
 
@@ -38,6 +39,8 @@ function readsAllMembers(roles: readonly Role[]): boolean {
 
 export function canOpenArea(roles: readonly Role[], area: Area): boolean {
   if (area === 'members' || area === 'roles') return readsAllMembers(roles);
+  // School setup (campuses, classrooms, subjects) is for the roles that may change it.
+  if (area === 'school') return collectionAccess(roles, 'campuses') === 'write';
   const collection = AREA_COLLECTION[area];
   return collection ? collectionAccess(roles, collection) !== 'none' : true;
 }

@@ -6,7 +6,7 @@ import { canOpenArea } from '~/auth/areas';
 import { requireUser } from '~/auth/guards';
 import { switchDashboardType, useSession } from '~/auth/session';
 import { SignOutButton } from '~/auth/SignOutButton';
-// SYNC-CONTROL-IMPORT
+import { SyncStatusControl } from '~/features/sync/SyncStatusControl';
 import { HelpButton } from '~/guide/HelpButton';
 import { DASHBOARD_TYPE_LABELS, dashboardTypeSchema } from '~/settings/dashboard-type';
 import { rememberLastPage } from '~/settings/last-page';
@@ -127,7 +127,7 @@ export function DashboardShell({ children }: { children: React.ReactNode }) {
           </Link>
           <DashboardTypeSwitcher />
           <div className="ml-auto flex items-center gap-2">
-            {/* SYNC-CONTROL */}
+            <SyncStatusControl />
             <DarkModeToggle />
             <HelpButton />
             <SignOutButton className="hidden sm:inline-flex" />

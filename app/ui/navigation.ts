@@ -18,6 +18,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dash/notifications', label: 'Notifications', area: 'notifications' },
   { to: '/dash/parent-inquiries', label: 'Parent inquiries', area: 'parentInquiries' },
   { to: '/dash/resources', label: 'Resources', area: 'resources' },
+  { to: '/dash/school', label: 'School setup', area: 'school' },
   { to: '/dash/members', label: 'Members', area: 'members' },
   { to: '/dash/roles', label: 'Roles', area: 'roles' },
   { to: '/dash/profile', label: 'Profile', area: 'profile' },

@@ -40,6 +40,10 @@ export const ROUTE_META = {
     description: 'Inquiries from prospective families.',
   },
   '/dash/notifications': { title: 'Notifications', description: 'Your notifications.' },
+  '/dash/school': {
+    title: 'School Setup',
+    description: 'Campuses, classrooms with their schedules, and subjects.',
+  },
   '/dashboard': { title: 'Dashboard', description: 'Dashboard overview.' },
   '/examples': {
     title: 'Dashboard Examples',
