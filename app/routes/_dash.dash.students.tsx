@@ -1,15 +1,168 @@
+// /dash/students: the students list. Everything the cache holds for this person is listed (the
+// sync's per-role scope already limits it: a parent's cache holds only their children), filtered
+// and sorted by the view state in the URL. Staff with write access can add students and export the
+// current view as CSV; a student goes straight to their own record.
+import {
+  Link,
+  redirect,
+  useLoaderData,
+  type ClientLoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/react';
 import { requireArea } from '~/auth/guards';
-import { AreaPage } from '~/ui/AreaPage';
-import { pageMeta } from '~/ui/route-meta';
-import type { ClientLoaderFunctionArgs, MetaFunction } from '@remix-run/react';
+import { collectionAccess } from '~/auth/permissions';
+import type { SessionUser } from '~/auth/session';
+import { campusSchema, classroomSchema, studentSchema } from '~/data/records';
+import { loadCollection, useRevalidateOnDataChange } from '~/data/route-data';
+import { csvFileName, downloadCsv, studentsToCsv } from '~/features/students/list/csv';
+import {
+  applyListQuery,
+  hasFilters,
+  parseListQuery,
+  type ListStudent,
+} from '~/features/students/list/query';
+import { StudentFilters } from '~/features/students/list/StudentFilters';
+import { StudentsTable } from '~/features/students/list/StudentsTable';
+import { useSettings } from '~/settings/store';
+import { GeneralErrorBoundary } from '~/ui/errors';
+import { MobileActionBar } from '~/ui/MobileActionBar';
+import { EmptyState, PageHeading } from '~/ui/PageHeading';
+import { pageMeta, ROUTE_META } from '~/ui/route-meta';
+
+const WATCHED = ['students', 'campuses', 'classrooms'] as const;
+
+/** A person whose only role is student has one record to see: their own. */
+function ownStudentId(user: SessionUser): string | null {
+  const onlyStudent = user.roles.length > 0 && user.roles.every((role) => role === 'student');
+  return onlyStudent ? (user.member?.studentId ?? null) : null;
+}
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
-  await requireArea(request, 'students');
-  return null;
+  const user = await requireArea(request, 'students');
+  const ownId = ownStudentId(user);
+  if (ownId) throw redirect(`/dash/students/${encodeURIComponent(ownId)}`);
+
+  const query = parseListQuery(new URL(request.url).searchParams);
+  const [students, campuses, classrooms] = await Promise.all([
+    loadCollection('students', { schema: studentSchema }),
+    loadCollection('campuses', { schema: campusSchema, sort: { field: 'name', direction: 'asc' } }),
+    loadCollection('classrooms', {
+      schema: classroomSchema,
+      sort: { field: 'name', direction: 'asc' },
+    }),
+  ]);
+  const all: ListStudent[] = students.flatMap((s) => (s.id ? [{ ...s, id: s.id }] : []));
+  return {
+    query,
+    rows: applyListQuery(all, query),
+    total: all.length,
+    campuses,
+    classrooms,
+    canWrite: collectionAccess(user.roles, 'students') === 'write',
+    isParent: user.roles.includes('parent') && collectionAccess(user.roles, 'students') !== 'write',
+  };
 }
 
 export const meta: MetaFunction = () => pageMeta('/dash/students');
 
-export default function Page() {
-  return <AreaPage path="/dash/students" empty="No students to show yet." />;
+const numberFormat = new Intl.NumberFormat('en');
+
+function countText(shown: number, total: number, filtered: boolean, noun: [string, string]) {
+  const word = (n: number) => (n === 1 ? noun[0] : noun[1]);
+  if (!filtered) return `${numberFormat.format(total)} ${word(total)}`;
+  return `${numberFormat.format(shown)} of ${numberFormat.format(total)} ${word(total)}`;
+}
+
+export default function StudentsPage() {
+  const { query, rows, total, campuses, classrooms, canWrite, isParent } =
+    useLoaderData<typeof clientLoader>();
+  useRevalidateOnDataChange(WATCHED);
+  const skin = useSettings((s) => s.skin);
+  const filtered = hasFilters(query);
+  const title = isParent ? 'Your children' : ROUTE_META['/dash/students'].title;
+  const noun: [string, string] = isParent ? ['child', 'children'] : ['student', 'students'];
+
+  const exportCsv = () => {
+    const campusName = new Map(campuses.map((c) => [c.id, c.name]));
+    const classroomName = new Map(classrooms.map((c) => [c.id, c.name]));
+    downloadCsv(
+      csvFileName(),
+      studentsToCsv(rows, {
+        campusName: (id) => campusName.get(id) ?? id,
+        classroomName: (id) => classroomName.get(id) ?? id,
+      }),
+    );
+  };
+
+  const actions = (
+    <>
+      <Link to="/dash/students/new" className={`${skin.button} ${skin.rounded}`}>
+        Add student
+      </Link>
+      <button
+        type="button"
+        onClick={exportCsv}
+        disabled={rows.length === 0}
+        className={`${skin.buttonSecondary} ${skin.rounded}`}
+      >
+        Export CSV
+      </button>
+    </>
+  );
+
+  return (
+    <>
+      <PageHeading
+        title={title}
+        lead={
+          isParent
+            ? 'The children in your family and their records.'
+            : ROUTE_META['/dash/students'].description
+        }
+        actions={canWrite ? <div className="hidden gap-2 sm:flex">{actions}</div> : undefined}
+      />
+      {total === 0 ? (
+        <EmptyState
+          title={isParent ? 'No children are linked to your account yet.' : 'No students yet.'}
+        >
+          {canWrite ? (
+            <Link to="/dash/students/new" className={skin.link}>
+              Add the first student
+            </Link>
+          ) : isParent ? (
+            'Ask the office to link your account to your family.'
+          ) : null}
+        </EmptyState>
+      ) : (
+        <>
+          <StudentFilters query={query} campuses={campuses} classrooms={classrooms} />
+          <p role="status" className="mb-2 font-medium" data-testid="students-count">
+            {countText(rows.length, total, filtered, noun)}
+          </p>
+          {rows.length === 0 ? (
+            <EmptyState title="No students match this search and these filters.">
+              <Link to="/dash/students" replace className={skin.link}>
+                Clear search and filters
+              </Link>
+            </EmptyState>
+          ) : (
+            <StudentsTable
+              // A new view starts at the top instead of somewhere in the middle of the old one.
+              key={`${query.q}|${query.campus}|${query.classroom}|${query.status}|${query.sort}|${query.dir}`}
+              students={rows}
+              query={query}
+              campuses={campuses}
+              classrooms={classrooms}
+              label={title}
+            />
+          )}
+        </>
+      )}
+      {canWrite ? <MobileActionBar label="Student actions">{actions}</MobileActionBar> : null}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary homeHref="/dash/home" />;
 }

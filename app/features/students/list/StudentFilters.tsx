@@ -1,0 +1,229 @@
+// Search, filter and sort controls of the students list. They are a GET form, so the view state is
+// the URL: choosing an option or pausing while typing submits it (replacing the history entry, so
+// Back leaves the list instead of stepping through keystrokes).
+import { Form, Link, useNavigate } from '@remix-run/react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { STUDENT_STATUSES, type Campus, type Classroom } from '~/data/records';
+import { useSettings } from '~/settings/store';
+import {
+  PARAMS,
+  SORT_FIELDS,
+  SORT_LABELS,
+  STATUS_LABELS,
+  hasFilters,
+  listQueryToSearch,
+  parseListQuery,
+  type StudentListQuery,
+} from './query';
+
+/** How long typing must pause before the search runs. */
+const SEARCH_DEBOUNCE_MS = 250;
+
+export interface StudentFiltersProps {
+  query: StudentListQuery;
+  campuses: readonly Campus[];
+  classrooms: readonly Classroom[];
+}
+
+export function StudentFilters({ query, campuses, classrooms }: StudentFiltersProps) {
+  const skin = useSettings((s) => s.skin);
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [search, setSearch] = useState(query.q);
+  const ids = {
+    search: useId(),
+    campus: useId(),
+    classroom: useId(),
+    status: useId(),
+    sort: useId(),
+    dir: useId(),
+  };
+
+  // The URL can change without typing (Back, "Clear filters"): follow it, unless the person is
+  // typing right now, when their newer text wins over the URL of an earlier keystroke.
+  useEffect(() => {
+    if (document.activeElement !== searchRef.current) setSearch(query.q);
+  }, [query.q]);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  // Navigates to the form's view with a tidy URL: empty fields and defaults are left out, and a
+  // classroom of another campus is dropped when the campus changes.
+  const submitNow = () => {
+    if (timer.current) clearTimeout(timer.current);
+    const form = formRef.current;
+    if (!form) return;
+    const params = new URLSearchParams();
+    for (const [key, value] of new FormData(form)) {
+      if (typeof value === 'string') params.set(key, value);
+    }
+    const next = parseListQuery(params);
+    const chosen = classrooms.find((c) => c.id === next.classroom);
+    if (next.campus && chosen && chosen.campusId !== next.campus) next.classroom = '';
+    navigate({ pathname: '/dash/students', search: listQueryToSearch(next) }, { replace: true });
+  };
+
+  // With a campus chosen, only its classrooms are offered (and the list stays short).
+  const classroomOptions = classrooms
+    .filter((c) => !query.campus || c.campusId === query.campus)
+    .flatMap((c) => (c.id ? [{ id: c.id, name: c.name, campusId: c.campusId }] : []));
+  const campusName = new Map(campuses.map((c) => [c.id, c.name]));
+  const selectClass = `${skin.input} ${skin.rounded}`;
+
+  return (
+    <Form
+      ref={formRef}
+      method="get"
+      replace
+      role="search"
+      aria-label="Find students"
+      className={`mb-4 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-4 ${skin.card} ${skin.rounded}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submitNow();
+      }}
+      onChange={(event) => {
+        // Typing in the search box is debounced below; every other control applies at once.
+        if (event.target instanceof HTMLSelectElement) submitNow();
+      }}
+    >
+      <div className="grid gap-1 sm:col-span-2 lg:col-span-4">
+        <label htmlFor={ids.search} className="font-medium">
+          Search by name
+        </label>
+        <div className="flex gap-2">
+          <input
+            ref={searchRef}
+            id={ids.search}
+            name={PARAMS.search}
+            type="search"
+            value={search}
+            autoComplete="off"
+            placeholder="First, last or preferred name"
+            onSubmit={(event) => {
+              event.preventDefault();
+              submitNow();
+            }}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              if (timer.current) clearTimeout(timer.current);
+              timer.current = setTimeout(submitNow, SEARCH_DEBOUNCE_MS);
+            }}
+            className={`${skin.input} ${skin.rounded}`}
+          />
+          <button type="submit" className={`${skin.buttonSecondary} ${skin.rounded}`}>
+            Search
+          </button>
+        </div>
+      </div>
+      <div className="grid gap-1">
+        <label htmlFor={ids.campus} className="font-medium">
+          Campus
+        </label>
+        <select
+          key={`campus-${query.campus}`}
+          id={ids.campus}
+          name={PARAMS.campus}
+          defaultValue={query.campus}
+          className={selectClass}
+        >
+          <option value="">All campuses</option>
+          {campuses.map((campus) =>
+            campus.id ? (
+              <option key={campus.id} value={campus.id}>
+                {campus.name}
+              </option>
+            ) : null,
+          )}
+        </select>
+      </div>
+      <div className="grid gap-1">
+        <label htmlFor={ids.classroom} className="font-medium">
+          Classroom
+        </label>
+        <select
+          key={`classroom-${query.campus}-${query.classroom}`}
+          id={ids.classroom}
+          name={PARAMS.classroom}
+          defaultValue={query.classroom}
+          className={selectClass}
+        >
+          <option value="">All classrooms</option>
+          {classroomOptions.map((c) => (
+            <option key={c.id} value={c.id}>
+              {query.campus ? c.name : `${c.name} (${campusName.get(c.campusId) ?? c.campusId})`}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="grid gap-1">
+        <label htmlFor={ids.status} className="font-medium">
+          Status
+        </label>
+        <select
+          key={`status-${query.status ?? ''}`}
+          id={ids.status}
+          name={PARAMS.status}
+          defaultValue={query.status ?? ''}
+          className={selectClass}
+        >
+          <option value="">Any status</option>
+          {STUDENT_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {STATUS_LABELS[status]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="grid grid-cols-2 gap-2">
+        <div className="grid gap-1">
+          <label htmlFor={ids.sort} className="font-medium">
+            Sort by
+          </label>
+          <select
+            key={`sort-${query.sort}`}
+            id={ids.sort}
+            name={PARAMS.sort}
+            defaultValue={query.sort}
+            className={selectClass}
+          >
+            {SORT_FIELDS.map((field) => (
+              <option key={field} value={field}>
+                {SORT_LABELS[field]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-1">
+          <label htmlFor={ids.dir} className="font-medium">
+            Order
+          </label>
+          <select
+            key={`dir-${query.dir}`}
+            id={ids.dir}
+            name={PARAMS.direction}
+            defaultValue={query.dir}
+            className={selectClass}
+          >
+            <option value="asc">Ascending</option>
+            <option value="desc">Descending</option>
+          </select>
+        </div>
+      </div>
+      {hasFilters(query) ? (
+        <p className="sm:col-span-2 lg:col-span-4">
+          <Link to="/dash/students" replace className={skin.link}>
+            Clear search and filters
+          </Link>
+        </p>
+      ) : null}
+    </Form>
+  );
+}
