@@ -1,0 +1,204 @@
+import { describe, expect, it, vi } from 'vitest';
+import { splitNotes } from './status-history';
+import { findDuplicateStudents, submitStudentForm, type StudentRecord } from './student-form';
+
+const leo: StudentRecord = {
+  id: 'stu-1',
+  firstName: 'Leo',
+  lastName: 'Whitfield',
+  dateOfBirth: '2014-05-06',
+  familyId: 'fam-1',
+  campusId: 'campus-north',
+  classroomIds: ['room-a'],
+  status: 'enrolled',
+  notes: '',
+};
+
+function context(overrides: Partial<Parameters<typeof submitStudentForm>[1]> = {}) {
+  const save = vi.fn(async (item: Record<string, unknown>) => ({
+    id: typeof item.id === 'string' ? item.id : 'temp_new',
+  }));
+  return {
+    save,
+    ctx: {
+      existing: null,
+      students: [leo],
+      families: [{ id: 'fam-1' }, { id: 'fam-2' }],
+      campuses: [{ id: 'campus-north' }, { id: 'campus-south' }],
+      classrooms: [
+        { id: 'room-a', campusId: 'campus-north' },
+        { id: 'room-b', campusId: 'campus-south' },
+      ],
+      save,
+      today: '2026-11-22',
+      ...overrides,
+    },
+  };
+}
+
+function form(values: Record<string, string | string[]>): FormData {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(values)) {
+    for (const v of [value].flat()) data.append(key, v);
+  }
+  return data;
+}
+
+const valid = {
+  firstName: 'Mia',
+  lastName: 'Chen',
+  preferredName: '',
+  dateOfBirth: '2015-01-02',
+  familyId: 'fam-2',
+  campusId: 'campus-north',
+  classroomIds: ['room-a'],
+  status: 'enrolled',
+  enrolledOn: '2026-09-01',
+  medicalNotes: '',
+  notes: 'Likes chess',
+};
+
+describe('the student form action', () => {
+  it('reports an error beside every required field and saves nothing when the form is empty', async () => {
+    const { ctx, save } = context();
+    const result = await submitStudentForm(form({}), ctx);
+    expect(result.status).toBe('invalid');
+    if (result.status !== 'invalid') return;
+    expect(result.fieldErrors).toEqual({
+      firstName: 'Enter the first name.',
+      lastName: 'Enter the last name.',
+      dateOfBirth: 'Enter the date of birth.',
+      familyId: 'Choose a family.',
+      campusId: 'Choose a campus.',
+      status: 'Choose a status.',
+    });
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('rejects impossible and future dates, over-long text and a bad enrolment date, keeping what was typed', async () => {
+    const { ctx, save } = context();
+    const typed = {
+      ...valid,
+      firstName: 'x'.repeat(81),
+      dateOfBirth: '2015-02-30',
+      enrolledOn: 'soon',
+      notes: 'n'.repeat(2001),
+      medicalNotes: 'm'.repeat(1001),
+      preferredName: 'p'.repeat(81),
+    };
+    const result = await submitStudentForm(form(typed), ctx);
+    expect(result.status).toBe('invalid');
+    if (result.status !== 'invalid') return;
+    expect(result.fieldErrors).toEqual({
+      firstName: 'Use at most 80 characters.',
+      preferredName: 'Use at most 80 characters.',
+      dateOfBirth: 'Use a real date (YYYY-MM-DD).',
+      enrolledOn: 'Use a real date (YYYY-MM-DD), or leave it empty.',
+      medicalNotes: 'Use at most 1000 characters.',
+      notes: 'Use at most 2000 characters.',
+    });
+    expect(result.values.firstName).toBe(typed.firstName);
+    expect(result.values.classroomIds).toEqual(['room-a']);
+    expect(save).not.toHaveBeenCalled();
+
+    const future = await submitStudentForm(form({ ...valid, dateOfBirth: '2999-01-01' }), ctx);
+    expect(future.status === 'invalid' && future.fieldErrors.dateOfBirth).toBe(
+      'The date of birth cannot be in the future.',
+    );
+  });
+
+  it('refuses an unknown status, family or campus and a classroom of another campus', async () => {
+    const { ctx, save } = context();
+    const status = await submitStudentForm(form({ ...valid, status: 'expelled' }), ctx);
+    expect(status.status === 'invalid' && status.fieldErrors.status).toBe('Choose a status.');
+    const links = await submitStudentForm(
+      form({ ...valid, familyId: 'fam-x', campusId: 'campus-north', classroomIds: ['room-b'] }),
+      ctx,
+    );
+    expect(links.status === 'invalid' && links.fieldErrors).toEqual({
+      familyId: 'Choose a family from the list.',
+      classroomIds: 'Choose only classrooms of the chosen campus.',
+    });
+    const campus = await submitStudentForm(form({ ...valid, campusId: 'campus-x' }), ctx);
+    expect(campus.status === 'invalid' && campus.fieldErrors.campusId).toBe(
+      'Choose a campus from the list.',
+    );
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('warns about a student with the same name and date of birth and saves only after "Save anyway"', async () => {
+    const { ctx, save } = context();
+    const same = { ...valid, firstName: ' leo ', lastName: 'WHITFIELD', dateOfBirth: '2014-05-06' };
+    const warned = await submitStudentForm(form(same), ctx);
+    expect(warned).toMatchObject({
+      status: 'duplicate',
+      duplicates: [{ id: 'stu-1', name: 'Leo Whitfield', dateOfBirth: '2014-05-06' }],
+    });
+    expect(save).not.toHaveBeenCalled();
+
+    const confirmed = await submitStudentForm(form({ ...same, confirmDuplicate: '1' }), ctx);
+    expect(confirmed).toEqual({ status: 'saved', id: 'temp_new' });
+    expect(save).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not call a student a duplicate of itself, nor one with another date of birth', () => {
+    expect(findDuplicateStudents(leo, [leo], 'stu-1')).toEqual([]);
+    expect(findDuplicateStudents({ ...leo, dateOfBirth: '2014-05-07' }, [leo])).toEqual([]);
+  });
+
+  it('creates a student with trimmed fields and a first status history entry', async () => {
+    const { ctx, save } = context();
+    const result = await submitStudentForm(form({ ...valid, firstName: '  Mia ' }), ctx);
+    expect(result).toEqual({ status: 'saved', id: 'temp_new' });
+    const item = save.mock.calls[0]?.[0];
+    expect(item).toMatchObject({
+      firstName: 'Mia',
+      familyId: 'fam-2',
+      classroomIds: ['room-a'],
+      enrolledOn: '2026-09-01',
+    });
+    expect(item?.id).toBeUndefined();
+    const notes = splitNotes(String(item?.notes));
+    expect(notes.text).toBe('Likes chess');
+    expect(notes.history).toEqual([
+      { date: '2026-09-01', status: 'enrolled', note: 'Record created' },
+    ]);
+  });
+
+  it('edits keep the status history, add an entry when the status changes, and can move the student to another family', async () => {
+    const existing: StudentRecord = {
+      ...leo,
+      notes: 'Old\n\n--- Status history ---\n2020-01-01 | enrolled | Record created',
+    };
+    const { ctx, save } = context({ existing });
+    const result = await submitStudentForm(
+      form({
+        ...valid,
+        firstName: 'Leo',
+        lastName: 'Whitfield',
+        dateOfBirth: '2014-05-06',
+        familyId: 'fam-2',
+        status: 'waitlisted',
+        classroomIds: [],
+        notes: 'New text',
+      }),
+      ctx,
+    );
+    expect(result).toEqual({ status: 'saved', id: 'stu-1' });
+    const item = save.mock.calls[0]?.[0];
+    expect(item).toMatchObject({ id: 'stu-1', familyId: 'fam-2', status: 'waitlisted' });
+    expect(splitNotes(String(item?.notes))).toEqual({
+      text: 'New text',
+      history: [
+        { date: '2020-01-01', status: 'enrolled', note: 'Record created' },
+        { date: '2026-11-22', status: 'waitlisted', note: 'Changed from enrolled' },
+      ],
+    });
+  });
+
+  it('reports a failed save with the spec message and keeps the typed values', async () => {
+    const { ctx } = context({ save: async () => null });
+    const result = await submitStudentForm(form(valid), ctx);
+    expect(result).toMatchObject({ status: 'failed', message: 'Failed to save item' });
+  });
+});
