@@ -2,21 +2,20 @@
 // handle `window.__lc` (app/data/debug.ts) that the app installs in demo mode after sign-in. The
 // records-screens suite repeats these journeys through real screens.
 import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './fixtures';
 
-const ADMIN = { email: 'admin@demo-learning.example', password: 'demo-password' };
-
-/** Waits for the app to expose the data layer, signing in through the login page if needed. */
+/** Signs in through the login page when needed and waits for the data layer to be ready. */
 async function signedIn(page: Page) {
   await page.goto('/login');
   const ready = () => page.evaluate(() => Boolean(window.__lc?.cache?.isInitialized));
-  if (!(await ready())) {
-    const email = page.getByLabel(/e-?mail/i);
-    if (await email.count()) {
-      await email.fill(ADMIN.email);
-      await page.getByLabel(/password/i).fill(ADMIN.password);
-      await page.getByRole('button', { name: /sign in/i }).click();
-    }
-  }
+  // A restored session leaves /login for the dashboard on its own; otherwise the form shows.
+  const useAdmin = page.getByRole('button', { name: 'Use the admin demo account' });
+  await expect
+    .poll(async () => page.url().includes('/dash/') || (await useAdmin.isVisible()), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+  if (!page.url().includes('/dash/')) await signIn(page, 'admin');
   await expect.poll(ready, { timeout: 30_000 }).toBe(true);
 }
 

@@ -3,15 +3,32 @@ import { ROUTE_META } from '../../app/ui/route-meta';
 import { open, signIn, useTheme } from './fixtures';
 
 test.describe('the application shell', () => {
-  for (const [path, { title, description }] of Object.entries(ROUTE_META)) {
-    test(`${path} shows its title and description`, async ({ page }) => {
+  const SIGN_IN_PATHS = ['/', '/login', '/auth/login', '/auth/signin'];
+
+  test('every route of the spec shows its title and description', async ({ page }) => {
+    // Signed in as admin, who may open every area, so each /dash/ page renders itself.
+    await signIn(page, 'admin');
+    for (const [path, { title, description }] of Object.entries(ROUTE_META)) {
       await open(page, path);
-      await expect(page).toHaveTitle(title);
-      await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      if (SIGN_IN_PATHS.includes(path)) {
+        // A signed-in person who opens a sign-in page is taken to the dashboard.
+        await expect(page, path).toHaveURL(/\/dash\//);
+        continue;
+      }
+      await expect(page, path).toHaveTitle(title);
+      await expect(page.locator('meta[name="description"]'), path).toHaveAttribute(
         'content',
         description,
       );
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
+    }
+  });
+
+  for (const path of SIGN_IN_PATHS) {
+    test(`${path} shows the sign-in page with its title`, async ({ page }) => {
+      await open(page, path);
+      await expect(page).toHaveTitle('Sign in');
+      await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     });
   }
 
@@ -101,11 +118,18 @@ test.describe('the application shell', () => {
     );
   });
 
-  test('the start cover is dark blue and lifts after the placeholder time', async ({ page }) => {
+  test('the start cover is dark blue and lifts after the placeholder time', async ({
+    page,
+    request,
+  }) => {
+    // The cover is in index.html itself (the root HydrateFallback), so it is on screen from the
+    // first paint, before any script has run.
+    const html = await (await request.get('/examples')).text();
+    expect(html).toContain('data-testid="start-cover"');
+    expect(html).toMatch(/background-color:\s*#0b1f4d/);
     await page.goto('/examples');
-    const cover = page.getByTestId('start-cover');
-    await expect(cover).toHaveCSS('background-color', 'rgb(11, 31, 77)');
-    await expect(cover).toHaveCount(0);
+    await expect(page.getByTestId('start-cover')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard Examples' })).toBeVisible();
   });
 
   test('the modal examples show each button configuration', async ({ page }) => {
