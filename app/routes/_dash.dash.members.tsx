@@ -1,15 +1,254 @@
+// /dash/members: every account with its roles and status, searchable and filterable (the filters
+// live in the URL). Admins invite, suspend and reactivate; administration reads only. Suspending
+// and reactivating go through a callable and need the network.
+import {
+  Link,
+  useFetcher,
+  useLoaderData,
+  useSearchParams,
+  type ClientActionFunctionArgs,
+  type ClientLoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/react';
+import { useEffect, useState } from 'react';
 import { requireArea } from '~/auth/guards';
-import { AreaPage } from '~/ui/AreaPage';
-import { pageMeta } from '~/ui/route-meta';
-import type { ClientLoaderFunctionArgs, MetaFunction } from '@remix-run/react';
-
-export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
-  await requireArea(request, 'members');
-  return null;
-}
+import { useSession } from '~/auth/session';
+import { memberSchema } from '~/data/records';
+import { loadCollection, useRevalidateOnDataChange } from '~/data/route-data';
+import {
+  MemberFilterForm,
+  MEMBERS_PAGE_SIZE,
+  Pager,
+  pageOf,
+  RoleList,
+  toListed,
+} from '~/features/members/components';
+import { handleMemberAction, type MemberActionData } from '~/features/members/member-actions';
+import {
+  filterMembers,
+  mayManageMembers,
+  maySetStatus,
+  ONLY_SUPERADMIN_SUSPENDS_ADMIN,
+  READ_ONLY_EXPLANATION,
+  readMemberFilters,
+  type ListedMember,
+} from '~/features/members/member-rules';
+import { useSettings } from '~/settings/store';
+import { GeneralErrorBoundary } from '~/ui/errors';
+import { MobileActionBar } from '~/ui/MobileActionBar';
+import { Modal } from '~/ui/Modal';
+import { EmptyState, PageHeading } from '~/ui/PageHeading';
+import { pageMeta, ROUTE_META } from '~/ui/route-meta';
 
 export const meta: MetaFunction = () => pageMeta('/dash/members');
 
-export default function Page() {
-  return <AreaPage path="/dash/members" empty="No members to show yet." />;
+export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
+  await requireArea(request, 'members');
+  const params = new URL(request.url).searchParams;
+  const filters = readMemberFilters(params);
+  const all = (await loadCollection('members', { schema: memberSchema })).map(toListed);
+  const matching = filterMembers(all, filters);
+  const { page, pageCount } = pageOf(params, matching.length);
+  const start = (page - 1) * MEMBERS_PAGE_SIZE;
+  const rows = matching
+    .slice(start, start + MEMBERS_PAGE_SIZE)
+    .map(({ member: _member, ...row }) => row);
+  return { filters, rows, total: all.length, matching: matching.length, page, pageCount };
 }
+
+export async function clientAction({ request }: ClientActionFunctionArgs) {
+  await requireArea(request, 'members');
+  return handleMemberAction(request);
+}
+
+interface PendingStatus {
+  member: ListedMember;
+  status: 'active' | 'suspended';
+}
+
+export default function MembersPage() {
+  const { filters, rows, total, matching, page, pageCount } = useLoaderData<typeof clientLoader>();
+  const { user } = useSession();
+  const skin = useSettings((s) => s.skin);
+  const [params] = useSearchParams();
+  const fetcher = useFetcher<MemberActionData>();
+  const [pending, setPending] = useState<PendingStatus | null>(null);
+  useRevalidateOnDataChange(['members']);
+
+  const editorRoles = user?.roles ?? [];
+  const manages = mayManageMembers(editorRoles);
+  const busy = fetcher.state !== 'idle';
+  const result = fetcher.data;
+
+  // Close the confirmation once the change went through; a refusal stays in the modal.
+  useEffect(() => {
+    if (fetcher.state === 'idle' && result?.intent === 'status' && result.ok) setPending(null);
+  }, [fetcher.state, result]);
+
+  const confirmStatus = () => {
+    if (!pending) return;
+    fetcher.submit(
+      { intent: 'status', uid: pending.member.id, status: pending.status },
+      { method: 'post' },
+    );
+  };
+  const refusal =
+    pending &&
+    result &&
+    !result.ok &&
+    result.intent === 'status' &&
+    result.uid === pending.member.id
+      ? result.message
+      : null;
+
+  const invite = manages ? (
+    <Link to="/dash/members/invite" className={`${skin.button} ${skin.rounded}`}>
+      Invite member
+    </Link>
+  ) : null;
+
+  return (
+    <>
+      <PageHeading
+        title={ROUTE_META['/dash/members'].title}
+        lead={ROUTE_META['/dash/members'].description}
+        actions={invite ? <div className="hidden sm:block">{invite}</div> : undefined}
+      />
+      {manages ? null : (
+        <p className={`mb-4 p-3 ${skin.info} ${skin.rounded}`}>{READ_ONLY_EXPLANATION}</p>
+      )}
+      <MemberFilterForm filters={filters} />
+      <p className="mb-2 text-muted" role="status">
+        {matching === total ? `${total} members` : `${matching} of ${total} members match`}
+      </p>
+      {rows.length === 0 ? (
+        <EmptyState title="No members match">Change the search or the filters.</EmptyState>
+      ) : (
+        <div className={`overflow-x-auto ${skin.card} ${skin.rounded}`}>
+          <table className="w-full border-collapse text-left">
+            <caption className="sr-only">Members, page {page}</caption>
+            <thead>
+              <tr className="border-b border-border">
+                <th scope="col" className="p-3">
+                  Name
+                </th>
+                <th scope="col" className="p-3">
+                  E-mail
+                </th>
+                <th scope="col" className="p-3">
+                  Roles
+                </th>
+                <th scope="col" className="p-3">
+                  Status
+                </th>
+                {manages ? (
+                  <th scope="col" className="p-3">
+                    Actions
+                  </th>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((member) => {
+                const name = member.displayName || member.email;
+                const allowed = maySetStatus(editorRoles, member.roles);
+                const isSelf = member.id === user?.uid;
+                return (
+                  <tr key={member.id} className={skin.listItem}>
+                    <th scope="row" className="p-3 font-medium">
+                      <Link to={`/dash/members/${member.id}`} className={skin.link}>
+                        {name}
+                      </Link>
+                    </th>
+                    <td className="break-all p-3">{member.email}</td>
+                    <td className="p-3">
+                      <RoleList roles={member.roles} />
+                    </td>
+                    <td className="p-3">
+                      {member.status === 'active' ? (
+                        'Active'
+                      ) : (
+                        <span className="font-semibold text-danger">Suspended</span>
+                      )}
+                    </td>
+                    {manages ? (
+                      <td className="p-3">
+                        {isSelf ? (
+                          <span className="text-muted">You</span>
+                        ) : allowed ? (
+                          <button
+                            type="button"
+                            className={`${member.status === 'active' ? skin.buttonDanger : skin.buttonSecondary} ${skin.rounded}`}
+                            onClick={() =>
+                              setPending({
+                                member,
+                                status: member.status === 'active' ? 'suspended' : 'active',
+                              })
+                            }
+                          >
+                            {member.status === 'active' ? 'Suspend' : 'Reactivate'}
+                            <span className="sr-only"> {name}</span>
+                          </button>
+                        ) : (
+                          <span className="text-sm text-muted">
+                            {ONLY_SUPERADMIN_SUSPENDS_ADMIN}
+                          </span>
+                        )}
+                      </td>
+                    ) : null}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={page} pageCount={pageCount} params={params} label="Member pages" />
+      {invite ? (
+        <>
+          <div className="h-20 sm:hidden" aria-hidden="true" />
+          <MobileActionBar label="Member actions">{invite}</MobileActionBar>
+        </>
+      ) : null}
+      <Modal
+        open={pending !== null}
+        title={
+          pending?.status === 'suspended'
+            ? `Suspend ${pending.member.displayName || pending.member.email}?`
+            : `Reactivate ${pending?.member.displayName || pending?.member.email || ''}?`
+        }
+        onClose={() => setPending(null)}
+        actions={[
+          { label: 'Cancel', variant: 'secondary', onClick: () => setPending(null) },
+          pending?.status === 'suspended'
+            ? {
+                label: 'Suspend',
+                variant: 'danger',
+                busy,
+                busyLabel: 'Suspending…',
+                onClick: confirmStatus,
+              }
+            : {
+                label: 'Reactivate',
+                busy,
+                busyLabel: 'Reactivating…',
+                onClick: confirmStatus,
+              },
+        ]}
+      >
+        <p>
+          {pending?.status === 'suspended'
+            ? 'They will not be able to sign in until the account is reactivated. Their records stay as they are.'
+            : 'They will be able to sign in again with their roles.'}
+        </p>
+        {refusal ? (
+          <p role="alert" className={`mt-3 p-3 ${skin.error} ${skin.rounded}`}>
+            {refusal}
+          </p>
+        ) : null}
+      </Modal>
+    </>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary };
