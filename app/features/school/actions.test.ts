@@ -1,0 +1,285 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cacheService, clearCache, initCache } from '~/data/cache-service';
+import { deleteSchoolRecord, saveSchoolRecord } from './actions';
+
+function form(entries: Array<[string, string]>): FormData {
+  const data = new FormData();
+  for (const [key, value] of entries) data.append(key, value);
+  return data;
+}
+
+async function pendingCount(): Promise<number> {
+  return (await cacheService.pendingChanges()).length;
+}
+
+const validCampus: Array<[string, string]> = [
+  ['name', 'North Campus'],
+  ['address', '1 Long Road'],
+  ['phone', '+91 98450 00000'],
+  ['timezone', 'Asia/Kolkata'],
+];
+
+beforeEach(async () => {
+  await initCache({ uid: 'school-test' });
+});
+afterEach(async () => {
+  await clearCache();
+});
+
+describe('campus form', () => {
+  it('saves a valid campus through the cache with a temp_ id and a queued create', async () => {
+    const result = await saveSchoolRecord('campuses', form(validCampus));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.item.id).toMatch(/^temp_/);
+    expect(await cacheService.get('campuses', result.item.id)).toMatchObject({
+      name: 'North Campus',
+      timezone: 'Asia/Kolkata',
+    });
+    expect(await pendingCount()).toBe(1);
+  });
+
+  it('reports a missing name, a malformed phone and an unknown time zone, and saves nothing', async () => {
+    const result = await saveSchoolRecord(
+      'campuses',
+      form([
+        ['name', '  '],
+        ['phone', 'call me'],
+        ['timezone', 'Mars/Olympus'],
+      ]),
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      fieldErrors: {
+        name: 'Enter the campus name.',
+        phone: 'Enter a phone number, e.g. +91 98450 00000.',
+        timezone: 'Choose a time zone from the list.',
+      },
+      values: { name: '  ', phone: 'call me', timezone: 'Mars/Olympus' },
+    });
+    expect(await pendingCount()).toBe(0);
+  });
+
+  it('updates an existing campus in place when given its id', async () => {
+    const created = await saveSchoolRecord('campuses', form(validCampus));
+    if (!created.ok) throw new Error('setup failed');
+    const updated = await saveSchoolRecord(
+      'campuses',
+      form([...validCampus.filter(([k]) => k !== 'name'), ['name', 'North Campus (main)']]),
+      created.item.id,
+    );
+    expect(updated.ok && updated.item.id).toBe(created.item.id);
+    expect(await cacheService.list('campuses', { limit: Infinity })).toHaveLength(1);
+  });
+});
+
+describe('subject form', () => {
+  const validSubject: Array<[string, string]> = [
+    ['name', 'Mathematics'],
+    ['code', 'math'],
+    ['colour', '#2563EB'],
+    ['description', ''],
+  ];
+
+  it('saves a valid subject with its code in capitals and its colour in lower case', async () => {
+    const result = await saveSchoolRecord('subjects', form(validSubject));
+    expect(result.ok && result.item).toMatchObject({ code: 'MATH', colour: '#2563eb' });
+  });
+
+  it('requires a name and a code and a hex colour', async () => {
+    const result = await saveSchoolRecord(
+      'subjects',
+      form([
+        ['name', ''],
+        ['code', ''],
+        ['colour', 'blue'],
+      ]),
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      fieldErrors: {
+        name: 'Enter the subject name.',
+        code: 'Enter a short code, e.g. MATH.',
+        colour: 'Enter a colour as a hex value, e.g. #2563eb.',
+      },
+    });
+  });
+
+  it('refuses a code with spaces or symbols', async () => {
+    const result = await saveSchoolRecord(
+      'subjects',
+      form([...validSubject.filter(([k]) => k !== 'code'), ['code', 'MA TH!']]),
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      fieldErrors: { code: 'Use letters, digits and hyphens only.' },
+    });
+  });
+
+  it('refuses a code another subject already uses, whatever its case, but keeps a subject its own code', async () => {
+    const first = await saveSchoolRecord('subjects', form(validSubject));
+    if (!first.ok) throw new Error('setup failed');
+    const duplicate = await saveSchoolRecord(
+      'subjects',
+      form([
+        ['name', 'Maths again'],
+        ['code', 'MATH'],
+        ['colour', '#000'],
+      ]),
+    );
+    expect(duplicate).toMatchObject({
+      ok: false,
+      fieldErrors: { code: 'Another subject already uses this code.' },
+    });
+    const sameSubject = await saveSchoolRecord('subjects', form(validSubject), first.item.id);
+    expect(sameSubject.ok).toBe(true);
+  });
+});
+
+describe('classroom form', () => {
+  async function campusAndSubject() {
+    const campus = await saveSchoolRecord('campuses', form(validCampus));
+    const subject = await saveSchoolRecord(
+      'subjects',
+      form([
+        ['name', 'Science'],
+        ['code', 'SCI'],
+        ['colour', '#16a34a'],
+      ]),
+    );
+    if (!campus.ok || !subject.ok) throw new Error('setup failed');
+    return { campusId: campus.item.id, subjectId: subject.item.id };
+  }
+
+  it('saves a classroom with schedule rows and puts it on its facilitators', async () => {
+    const { campusId, subjectId } = await campusAndSubject();
+    await cacheService.save('facilitators', {
+      id: 'fac-1',
+      firstName: 'Ada',
+      lastName: 'Byron',
+      campusId,
+      status: 'active',
+      classroomIds: [],
+    });
+    const result = await saveSchoolRecord(
+      'classrooms',
+      form([
+        ['name', 'Explorers'],
+        ['campusId', campusId],
+        ['capacity', '24'],
+        ['subjectIds', subjectId],
+        ['facilitatorIds', 'fac-1'],
+        ['scheduleWeekday', '2'],
+        ['scheduleStart', '09:00'],
+        ['scheduleEnd', '09:45'],
+        ['scheduleSubject', subjectId],
+      ]),
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.item).toMatchObject({
+      name: 'Explorers',
+      capacity: 24,
+      subjectIds: [subjectId],
+      facilitatorIds: ['fac-1'],
+      schedule: [{ weekday: 2, start: '09:00', end: '09:45', subjectId }],
+    });
+    expect(await cacheService.get('facilitators', 'fac-1')).toMatchObject({
+      classroomIds: [result.item.id],
+    });
+
+    // Deleting the classroom takes it off the facilitator as well.
+    expect(await deleteSchoolRecord('classrooms', result.item.id)).toEqual({ ok: true });
+    expect(await cacheService.get('facilitators', 'fac-1')).toMatchObject({ classroomIds: [] });
+  });
+
+  it('requires a name and an existing campus', async () => {
+    const result = await saveSchoolRecord(
+      'classrooms',
+      form([
+        ['name', ''],
+        ['campusId', 'no-such-campus'],
+        ['capacity', '10'],
+      ]),
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      fieldErrors: { name: 'Enter the classroom name.', campusId: 'Choose the campus.' },
+    });
+  });
+
+  it.each(['0', '-3', '2.5', 'twenty', ''])(
+    'refuses the capacity %j because it is not a positive whole number',
+    async (capacity) => {
+      const { campusId } = await campusAndSubject();
+      const result = await saveSchoolRecord(
+        'classrooms',
+        form([
+          ['name', 'Room'],
+          ['campusId', campusId],
+          ['capacity', capacity],
+        ]),
+      );
+      expect(result).toMatchObject({
+        ok: false,
+        fieldErrors: { capacity: 'Enter the capacity as a whole number above 0.' },
+      });
+    },
+  );
+
+  it('reports each invalid schedule row beside its own field and saves nothing', async () => {
+    const { campusId, subjectId } = await campusAndSubject();
+    const before = await pendingCount();
+    const result = await saveSchoolRecord(
+      'classrooms',
+      form([
+        ['name', 'Room'],
+        ['campusId', campusId],
+        ['capacity', '12'],
+        // Row 0: ends before it starts. Row 1: no subject. Row 2: malformed time.
+        ['scheduleWeekday', '1'],
+        ['scheduleStart', '10:00'],
+        ['scheduleEnd', '09:30'],
+        ['scheduleSubject', subjectId],
+        ['scheduleWeekday', '3'],
+        ['scheduleStart', '11:00'],
+        ['scheduleEnd', '11:45'],
+        ['scheduleSubject', ''],
+        ['scheduleWeekday', '9'],
+        ['scheduleStart', '25:00'],
+        ['scheduleEnd', '12:00'],
+        ['scheduleSubject', subjectId],
+      ]),
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      fieldErrors: {
+        'schedule.0.end': 'The end must be after the start.',
+        'schedule.1.subjectId': 'Choose the subject.',
+        'schedule.2.weekday': 'Choose the day.',
+        'schedule.2.start': 'Enter a time as HH:MM.',
+      },
+    });
+    expect(await pendingCount()).toBe(before);
+  });
+
+  it('keeps a campus or subject that a classroom still uses', async () => {
+    const { campusId, subjectId } = await campusAndSubject();
+    const classroom = await saveSchoolRecord(
+      'classrooms',
+      form([
+        ['name', 'Room'],
+        ['campusId', campusId],
+        ['capacity', '12'],
+        ['subjectIds', subjectId],
+      ]),
+    );
+    expect(classroom.ok).toBe(true);
+    expect(await deleteSchoolRecord('campuses', campusId)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('1 classroom uses it'),
+    });
+    expect(await deleteSchoolRecord('subjects', subjectId)).toMatchObject({ ok: false });
+    expect(await cacheService.get('campuses', campusId)).not.toBeNull();
+  });
+});
