@@ -1,0 +1,80 @@
+// Facilitator forms and who may use them. Staff who may write facilitators (the matrix's 'all'
+// write scope: admin and superAdmin) edit every field; a facilitator edits only the own-profile
+// fields the matrix's 'ownFacilitatorProfile' scope allows (the fake backend refuses anything more).
+import { z } from 'zod';
+import { PERMISSION_MATRIX } from '~/auth/permissions';
+import type { Role } from '~/auth/roles';
+import type { Facilitator } from '~/data/records';
+import { asList, optionalText, phoneField, requiredText } from '~/features/school/form';
+
+export const FACILITATOR_STATUSES = ['active', 'inactive'] as const;
+
+/** Fields a facilitator may change on their own record (permissions.ts, ownFacilitatorProfile). */
+export const OWN_PROFILE_FIELDS = ['firstName', 'lastName', 'phone', 'bio'] as const;
+
+/** Whether these roles may create and edit every facilitator. */
+export function canManageFacilitators(roles: readonly Role[]): boolean {
+  return roles.some((role) => PERMISSION_MATRIX.facilitators[role].write === 'all');
+}
+
+/** Whether these roles may edit their own facilitator profile fields. */
+export function canEditOwnProfile(roles: readonly Role[]): boolean {
+  return roles.some(
+    (role) => PERMISSION_MATRIX.facilitators[role].write === 'ownFacilitatorProfile',
+  );
+}
+
+/** Whether `facilitator` is the signed-in member's own record. */
+export function isOwnFacilitator(
+  facilitator: Facilitator,
+  user: { memberUUID: string; member: { facilitatorId?: string } | null },
+): boolean {
+  // The backend's rule checks memberUUID, so that is what decides; facilitatorId alone is not enough.
+  return facilitator.memberUUID !== '' && facilitator.memberUUID === user.memberUUID;
+}
+
+const emailField = z
+  .string()
+  .trim()
+  .max(200, 'Use at most 200 characters.')
+  .refine((v) => v === '' || z.string().email().safeParse(v).success, 'Enter an e-mail address.')
+  .optional()
+  .transform((v) => v ?? '');
+
+/** What a facilitator may change about themselves. */
+export const ownProfileFormSchema = z.object({
+  firstName: requiredText('first name', 80),
+  lastName: requiredText('last name', 80),
+  phone: phoneField,
+  bio: optionalText(1000),
+});
+
+/** The full form for staff; the campus must exist. */
+export function staffFacilitatorFormSchema(campusIds: readonly string[]) {
+  return z.preprocess(
+    (input) => {
+      if (typeof input !== 'object' || input === null) return input;
+      const values = Object.fromEntries(Object.entries(input));
+      return {
+        ...values,
+        subjectIds: asList(values.subjectIds),
+        classroomIds: asList(values.classroomIds),
+      };
+    },
+    z.object({
+      firstName: requiredText('first name', 80),
+      lastName: requiredText('last name', 80),
+      email: emailField,
+      phone: phoneField,
+      campusId: z
+        .string({ required_error: 'Choose the campus.' })
+        .refine((id) => campusIds.includes(id), 'Choose the campus.'),
+      subjectIds: z.array(z.string()),
+      classroomIds: z.array(z.string()),
+      status: z.enum(FACILITATOR_STATUSES, {
+        errorMap: () => ({ message: 'Choose active or inactive.' }),
+      }),
+      bio: optionalText(1000),
+    }),
+  );
+}
