@@ -1,0 +1,75 @@
+// Edit a student (/dash/students/:studentId/edit), including moving them to another family.
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+import {
+  loadEditorData,
+  requireWriter,
+  saveStudentFromRequest,
+} from '~/features/students/forms/student-routes';
+import { StudentEditor } from '~/features/students/forms/StudentEditor';
+import { loadRecord, studentRecordSchema } from '~/features/students/profile/load-record';
+import { GeneralErrorBoundary, pageNotFound } from '~/ui/errors';
+import { PageHeading } from '~/ui/PageHeading';
+import type {
+  ClientActionFunctionArgs,
+  ClientLoaderFunctionArgs,
+  MetaFunction,
+} from '@remix-run/react';
+
+async function loadStudent(request: Request, id: string | undefined) {
+  const student = id ? await loadRecord('students', id, studentRecordSchema) : null;
+  if (!student) throw pageNotFound(new URL(request.url).pathname);
+  return student;
+}
+
+export async function clientLoader({ request, params }: ClientLoaderFunctionArgs) {
+  await requireWriter(request, 'students');
+  const student = await loadStudent(request, params.studentId);
+  return { student, ...(await loadEditorData()) };
+}
+
+export async function clientAction({ request, params }: ClientActionFunctionArgs) {
+  await requireWriter(request, 'students');
+  const student = await loadStudent(request, params.studentId);
+  return saveStudentFromRequest(request, student);
+}
+
+const metaDataSchema = z.object({
+  student: z.object({ firstName: z.string(), lastName: z.string() }),
+});
+
+export const meta: MetaFunction = ({ data }) => {
+  const parsed = metaDataSchema.safeParse(data);
+  const name = parsed.success
+    ? `${parsed.data.student.firstName} ${parsed.data.student.lastName}`
+    : '';
+  return [
+    { title: name ? `Edit ${name}` : 'Edit student' },
+    { name: 'description', content: "Change a student's details, family, classrooms or status." },
+  ];
+};
+
+export default function EditStudent() {
+  const data = useLoaderData<typeof clientLoader>();
+  const result = useActionData<typeof clientAction>();
+  const { student } = data;
+  return (
+    <>
+      <PageHeading
+        title={`Edit ${student.firstName} ${student.lastName}`}
+        lead="Change the details, the family, the classrooms or the status."
+      />
+      <StudentEditor
+        key={student.id}
+        student={student}
+        families={data.families}
+        campuses={data.campuses}
+        classrooms={data.classrooms}
+        result={result}
+        cancelHref={`/dash/students/${student.id}`}
+      />
+    </>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary };
