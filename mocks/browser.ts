@@ -37,7 +37,7 @@ const storedDocumentSchema = z.object({
   createTime: z.string(),
   updateTime: z.string(),
 });
-const collectionRecordSchema = z.array(z.tuple([z.string(), storedDocumentSchema]));
+const collectionRecordSchema = z.array(z.tuple([z.string(), z.unknown()]));
 const accountSchema = z.object({
   uid: z.string(),
   email: z.string(),
@@ -87,7 +87,12 @@ export async function loadState(db: IDBDatabase): Promise<boolean> {
     if (typeof key !== 'string' || !key.startsWith('collection:')) continue;
     const parsed = collectionRecordSchema.safeParse(await request(os.get(key)));
     if (!parsed.success) return false;
-    for (const [path, doc] of parsed.data) store.put(path, doc, false);
+    // One unreadable document is skipped, not a reason to throw away every demo change.
+    for (const [path, raw] of parsed.data) {
+      const doc = storedDocumentSchema.safeParse(raw);
+      if (doc.success) store.put(path, doc.data, false);
+      else console.warn(`[fake-firebase] skipped an unreadable stored document: ${path}`);
+    }
   }
   store.dirty.clear();
   return true;
@@ -179,8 +184,11 @@ async function install(): Promise<FakeFirebaseControl> {
   const originalReset = fake.reset;
   fake.reset = async (options) => {
     await originalReset(options);
-    fullSave = true;
-    schedule();
+    // Saved before resolving: the demo banner (and tests) reload right after a reset.
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    fullSave = false;
+    await saveState(await dbPromise, true);
   };
 
   await store.ready;

@@ -391,7 +391,8 @@ export function isFsValue(v: unknown): v is FsValue {
   if (keys.length !== 1) return false;
   switch (keys[0]) {
     case 'nullValue':
-      return v.nullValue === null;
+      // The REST API spells null as the enum 'NULL_VALUE'; the SDK sends that form.
+      return v.nullValue === null || v.nullValue === 'NULL_VALUE';
     case 'booleanValue':
       return typeof v.booleanValue === 'boolean';
     case 'integerValue':

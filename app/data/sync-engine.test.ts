@@ -399,4 +399,15 @@ describe('timers', () => {
     expect(spy).toHaveBeenCalledTimes(3);
     expect(engine.getStatus().isOnline).toBe(true);
   });
+
+  it('sends a new local write shortly, without waiting for the 5-minute interval', async () => {
+    const { engine, remote, cache } = await setup();
+    engine.start();
+    await vi.waitFor(() => expect(remote.state.versionReads).toBe(1));
+    await vi.waitFor(() => expect(engine.getStatus().isSyncing).toBe(false));
+    await cache.save('students', { firstName: 'Prompt' });
+    await vi.waitFor(() => expect(remote.state.commits).toHaveLength(1), { timeout: 3000 });
+    expect(remote.state.commits[0]?.[0]).toMatchObject({ type: 'set', collection: 'students' });
+    await vi.waitFor(async () => expect(await cache.pendingChanges()).toHaveLength(0));
+  });
 });

@@ -34,6 +34,9 @@ import type { CollectionMetadata, PendingChange } from './db';
  * `{ filters }` to read only what the person may see (the backend refuses wider queries, like
  * Firestore rules do), or `null` when the person may not read the collection at all.
  */
+/** Delay before new local writes are sent, so a burst of edits goes in one commit. */
+export const WRITE_SYNC_DELAY_MS = 500;
+
 export type ScopeFor = (collection: string) => { filters?: Filter[] } | null | undefined;
 
 export interface SyncStatus {
@@ -354,6 +357,19 @@ export function createSyncEngine(options: SyncEngineOptions) {
     return report;
   }
 
+  let soonTimer: ReturnType<typeof setTimeout> | null = null;
+  let rerunAfterCurrent = false;
+
+  /** Sends new writes shortly (batched over WRITE_SYNC_DELAY_MS); after the current run if one runs. */
+  function syncSoon(): void {
+    if (soonTimer !== null) return;
+    soonTimer = setTimeout(() => {
+      soonTimer = null;
+      if (running) rerunAfterCurrent = true;
+      else void engine.sync();
+    }, WRITE_SYNC_DELAY_MS);
+  }
+
   const engine = {
     /** One full run: replay pending changes, then refresh due collections. */
     sync(): Promise<SyncReport> {
@@ -363,6 +379,10 @@ export function createSyncEngine(options: SyncEngineOptions) {
       if (!connectivity.isOnline()) return Promise.resolve({ skipped: 'offline', refreshed: [] });
       running = run().finally(() => {
         running = null;
+        if (rerunAfterCurrent) {
+          rerunAfterCurrent = false;
+          void engine.sync();
+        }
       });
       return running;
     },
@@ -420,7 +440,15 @@ export function createSyncEngine(options: SyncEngineOptions) {
           setStatus({ isOnline: online });
           if (online) void engine.sync();
         }),
-        cache.subscribe(() => void refreshPendingStatus()),
+        cache.subscribe((event) => {
+          void refreshPendingStatus().then((pending) => {
+            // A fresh local write (never tried yet) is sent promptly instead of waiting for the
+            // 5-minute interval. Changes already tried keep their backoff, so this cannot loop.
+            if (event.source === 'local' && pending.some((c) => c.retryCount === 0 && !c.error)) {
+              syncSoon();
+            }
+          });
+        }),
       );
       if (typeof document !== 'undefined') {
         // Writes are stored already; a hidden page is simply the last good moment to send them.
@@ -440,6 +468,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
 
     stop(): void {
       if (intervalTimer !== null) clearInterval(intervalTimer);
+      if (soonTimer !== null) clearTimeout(soonTimer);
+      soonTimer = null;
+      rerunAfterCurrent = false;
       if (retryTimer !== null) clearTimeout(retryTimer);
       intervalTimer = null;
       retryTimer = null;

@@ -49,6 +49,7 @@ test('a student written offline survives a reload and reaches the backend exactl
   const lastName = `E2E-${Date.now()}`;
   await signedIn(page);
   await context.setOffline(true);
+  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
   const id = await page.evaluate(
     async (item) => (await window.__lc?.cache.save('students', item))?.id,
     student(lastName),
