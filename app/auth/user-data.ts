@@ -4,11 +4,14 @@
 // do), so each scope here must imply the permission matrix's scope for that role.
 import type { Filter } from '~/backend/documents';
 import { clearCache, initCache } from '~/data/cache-service';
-import { startSync, stopSync } from '~/data/sync-status';
+import { startSync, stopSync, syncEngine } from '~/data/sync-status';
 import type { SessionUser } from './session';
 
 type Scope = { filters?: Filter[] } | null | undefined;
 type ScopeUser = Pick<SessionUser, 'roles' | 'member' | 'memberUUID' | 'uid'>;
+
+/** How long sign-out waits for a last sync of pending changes. */
+const LAST_SYNC_TIMEOUT_MS = 5000;
 
 const SHARED_REFERENCE = new Set(['campuses', 'classrooms', 'subjects']);
 
@@ -56,7 +59,14 @@ export const userDataLifecycle = {
     await initCache({ uid: user.uid });
     startSync({ scopeFor: (collection) => scopeForUser(user, collection) });
   },
+  /** Makes a last attempt to send pending changes (bounded), then removes the local data. */
   async stop(): Promise<void> {
+    if (syncEngine.getStatus().pendingChanges > 0 && syncEngine.connectivity.isOnline()) {
+      await Promise.race([
+        syncEngine.sync(),
+        new Promise((resolve) => setTimeout(resolve, LAST_SYNC_TIMEOUT_MS)),
+      ]);
+    }
     stopSync();
     await clearCache();
   },
