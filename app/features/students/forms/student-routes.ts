@@ -16,7 +16,6 @@ import {
 } from '../profile/load-record';
 import { submitStudentForm, type StudentRecord } from './student-form';
 
-
 export function notAllowed(): Response {
   return new Response(NOT_ALLOWED_MESSAGE, { status: 403, statusText: 'Not Allowed' });
 }

@@ -1,0 +1,65 @@
+// Edit a family (/dash/families/:familyId/edit): its fields, and adding, changing, removing and
+// linking guardians.
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+import { loadParentMembers, saveFamilyFromRequest } from '~/features/students/forms/family-routes';
+import { FamilyEditor } from '~/features/students/forms/FamilyEditor';
+import { requireWriter } from '~/features/students/forms/student-routes';
+import { familyRecordSchema, loadRecord } from '~/features/students/profile/load-record';
+import { GeneralErrorBoundary, pageNotFound } from '~/ui/errors';
+import { PageHeading } from '~/ui/PageHeading';
+import type {
+  ClientActionFunctionArgs,
+  ClientLoaderFunctionArgs,
+  MetaFunction,
+} from '@remix-run/react';
+
+async function loadFamily(request: Request, id: string | undefined) {
+  const family = id ? await loadRecord('families', id, familyRecordSchema) : null;
+  if (!family) throw pageNotFound(new URL(request.url).pathname);
+  return family;
+}
+
+export async function clientLoader({ request, params }: ClientLoaderFunctionArgs) {
+  await requireWriter(request, 'families');
+  const family = await loadFamily(request, params.familyId);
+  return { family, parentMembers: await loadParentMembers() };
+}
+
+export async function clientAction({ request, params }: ClientActionFunctionArgs) {
+  const user = await requireWriter(request, 'families');
+  const family = await loadFamily(request, params.familyId);
+  return saveFamilyFromRequest(request, user, family);
+}
+
+const metaDataSchema = z.object({ family: z.object({ familyName: z.string() }) });
+
+export const meta: MetaFunction = ({ data }) => {
+  const parsed = metaDataSchema.safeParse(data);
+  return [
+    { title: parsed.success ? `Edit the ${parsed.data.family.familyName} family` : 'Edit family' },
+    { name: 'description', content: "Change a family's details and guardians." },
+  ];
+};
+
+export default function EditFamily() {
+  const { family, parentMembers } = useLoaderData<typeof clientLoader>();
+  const result = useActionData<typeof clientAction>();
+  return (
+    <>
+      <PageHeading
+        title={`Edit the ${family.familyName} family`}
+        lead="Change the details, add guardians or link them to parent accounts."
+      />
+      <FamilyEditor
+        key={family.id}
+        family={family}
+        parentMembers={parentMembers}
+        result={result}
+        cancelHref={`/dash/families/${family.id}`}
+      />
+    </>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary };
