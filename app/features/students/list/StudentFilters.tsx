@@ -84,7 +84,7 @@ export function StudentFilters({ query, campuses, classrooms }: StudentFiltersPr
       replace
       role="search"
       aria-label="Find students"
-      className={`mb-4 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-4 ${skin.card} ${skin.rounded}`}
+      className={`mb-4 grid grid-cols-2 gap-3 p-3 sm:p-4 lg:grid-cols-5 ${skin.card} ${skin.rounded}`}
       onSubmit={(event) => {
         event.preventDefault();
         submitNow();
@@ -94,7 +94,7 @@ export function StudentFilters({ query, campuses, classrooms }: StudentFiltersPr
         if (event.target instanceof HTMLSelectElement) submitNow();
       }}
     >
-      <div className="grid gap-1 sm:col-span-2 lg:col-span-4">
+      <div className="col-span-full grid gap-1">
         <label htmlFor={ids.search} className="font-medium">
           Search by name
         </label>
@@ -182,43 +182,41 @@ export function StudentFilters({ query, campuses, classrooms }: StudentFiltersPr
           ))}
         </select>
       </div>
-      <div className="grid grid-cols-2 gap-2">
-        <div className="grid gap-1">
-          <label htmlFor={ids.sort} className="font-medium">
-            Sort by
-          </label>
-          <select
-            key={`sort-${query.sort}`}
-            id={ids.sort}
-            name={PARAMS.sort}
-            defaultValue={query.sort}
-            className={selectClass}
-          >
-            {SORT_FIELDS.map((field) => (
-              <option key={field} value={field}>
-                {SORT_LABELS[field]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor={ids.dir} className="font-medium">
-            Order
-          </label>
-          <select
-            key={`dir-${query.dir}`}
-            id={ids.dir}
-            name={PARAMS.direction}
-            defaultValue={query.dir}
-            className={selectClass}
-          >
-            <option value="asc">Ascending</option>
-            <option value="desc">Descending</option>
-          </select>
-        </div>
+      <div className="grid gap-1">
+        <label htmlFor={ids.sort} className="font-medium">
+          Sort by
+        </label>
+        <select
+          key={`sort-${query.sort}`}
+          id={ids.sort}
+          name={PARAMS.sort}
+          defaultValue={query.sort}
+          className={selectClass}
+        >
+          {SORT_FIELDS.map((field) => (
+            <option key={field} value={field}>
+              {SORT_LABELS[field]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="grid gap-1">
+        <label htmlFor={ids.dir} className="font-medium">
+          Order
+        </label>
+        <select
+          key={`dir-${query.dir}`}
+          id={ids.dir}
+          name={PARAMS.direction}
+          defaultValue={query.dir}
+          className={selectClass}
+        >
+          <option value="asc">Ascending</option>
+          <option value="desc">Descending</option>
+        </select>
       </div>
       {hasFilters(query) ? (
-        <p className="sm:col-span-2 lg:col-span-4">
+        <p className="col-span-full">
           <Link to="/dash/students" replace className={skin.link}>
             Clear search and filters
           </Link>
