@@ -3,7 +3,7 @@
 // backend refuses a query that could return a document the person may not read (as Firestore rules
 // do), so each scope here must imply the permission matrix's scope for that role.
 import type { Filter } from '~/backend/documents';
-import { clearCache, initCache } from '~/data/cache-service';
+import { cacheService, clearCache, initCache } from '~/data/cache-service';
 import { startSync, stopSync, syncEngine } from '~/data/sync-status';
 import type { SessionUser } from './session';
 
@@ -12,6 +12,9 @@ type ScopeUser = Pick<SessionUser, 'roles' | 'member' | 'memberUUID' | 'uid'>;
 
 /** How long sign-out waits for a last sync of pending changes. */
 const LAST_SYNC_TIMEOUT_MS = 5000;
+
+/** Collections read into memory right after sign-in (the spec's priority collections). */
+const PREWARM_COLLECTIONS = ['students', 'families'] as const;
 
 const SHARED_REFERENCE = new Set(['campuses', 'classrooms', 'subjects']);
 
@@ -58,6 +61,11 @@ export const userDataLifecycle = {
   async start(user: SessionUser): Promise<void> {
     await initCache({ uid: user.uid });
     startSync({ scopeFor: (collection) => scopeForUser(user, collection) });
+    // Open the priority collections in memory in the background, so the first list a person opens
+    // reads from memory instead of deserialising thousands of records from IndexedDB.
+    for (const collection of PREWARM_COLLECTIONS) {
+      void cacheService.list(collection, { limit: 1 }).catch(() => undefined);
+    }
   },
   /** Makes a last attempt to send pending changes (bounded), then removes the local data. */
   async stop(): Promise<void> {
