@@ -172,8 +172,22 @@ export async function establishSession(
   const type = chooseDashboardType(user.dashboardTypes, readStoredDashboardType());
   settingsStore.setDashboardType(type);
   await userDataLifecycle.start(user);
+  if (interactive) markTabSignedIn();
   setState({ status: 'signedIn', user });
   return { ok: true, user };
+}
+
+const TAB_SIGNED_IN_KEY = 'lc-tab-signed-in';
+
+/** Marks this tab as signed in; returns whether it already was (the page was reloaded). */
+function markTabSignedIn(): boolean {
+  try {
+    const was = sessionStorage.getItem(TAB_SIGNED_IN_KEY) === '1';
+    sessionStorage.setItem(TAB_SIGNED_IN_KEY, '1');
+    return was;
+  } catch {
+    return false;
+  }
 }
 
 /** Runs an interactive sign-in: auth-state events are held back until it has finished. */
@@ -215,8 +229,11 @@ export function startSession(): Promise<void> {
       }
       establishSession(authUser, null)
         .then((result) => {
-          // A session restored from persistence at start-up is an automatic sign-in.
-          if (result.ok && isFirst) settingsStore.notify(AUTO_SIGN_IN_MESSAGE, 'success');
+          // A session restored from persistence at start-up is an automatic sign-in; a reload of a
+          // tab that was already signed in is not worth a greeting.
+          if (result.ok && isFirst && !markTabSignedIn()) {
+            settingsStore.notify(AUTO_SIGN_IN_MESSAGE, 'success');
+          }
           if (!result.ok) settingsStore.setError(result.message);
         })
         .catch((error: unknown) => {
@@ -248,6 +265,11 @@ export async function signOut(): Promise<void> {
   try {
     await userDataLifecycle.stop();
     await signOutUser();
+    try {
+      sessionStorage.removeItem(TAB_SIGNED_IN_KEY);
+    } catch {
+      // Nothing to forget.
+    }
     await clearFirestorePersistence().catch((error: unknown) =>
       console.warn('Could not clear the Firestore persistence', error),
     );

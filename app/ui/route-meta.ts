@@ -1,6 +1,7 @@
 // Every route's document title and description (spec §2). One table, so the browser tests can walk
 // all routes from the same source the route modules read.
-import type { MetaDescriptor } from '@remix-run/react';
+import { isRouteErrorResponse, type MetaDescriptor } from '@remix-run/react';
+import { errorTitle } from './errors';
 
 export interface RouteMeta {
   title: string;
@@ -62,7 +63,15 @@ export const ROUTE_META = {
 
 export type MetaPath = keyof typeof ROUTE_META;
 
-export function pageMeta(path: MetaPath): MetaDescriptor[] {
+/**
+ * The route's title and description. Pass the meta function's `error` from routes that have their
+ * own ErrorBoundary: the error page's title ("Not Allowed", "Page Not Found") must win then.
+ */
+export function pageMeta(path: MetaPath, error?: unknown): MetaDescriptor[] {
   const { title, description } = ROUTE_META[path];
+  if (error !== undefined && error !== null) {
+    const status = isRouteErrorResponse(error) ? error.status : 500;
+    return [{ title: errorTitle(status) }, { name: 'description', content: description }];
+  }
   return [{ title }, { name: 'description', content: description }];
 }
