@@ -10,17 +10,10 @@ import {
   type MetaFunction,
 } from '@remix-run/react';
 import { requireArea } from '~/auth/guards';
-import { collectionAccess } from '~/auth/permissions';
-import type { SessionUser } from '~/auth/session';
-import { campusSchema, classroomSchema, studentSchema } from '~/data/records';
-import { loadCollection, useRevalidateOnDataChange } from '~/data/route-data';
+import { useRevalidateOnDataChange } from '~/data/route-data';
 import { csvFileName, downloadCsv, studentsToCsv } from '~/features/students/list/csv';
-import {
-  applyListQuery,
-  hasFilters,
-  parseListQuery,
-  type ListStudent,
-} from '~/features/students/list/query';
+import { loadStudentList, ownStudentRecord, type ListViewer } from '~/features/students/list/load';
+import { hasFilters } from '~/features/students/list/query';
 import { StudentFilters } from '~/features/students/list/StudentFilters';
 import { StudentsTable } from '~/features/students/list/StudentsTable';
 import { useSettings } from '~/settings/store';
@@ -31,41 +24,47 @@ import { pageMeta, ROUTE_META } from '~/ui/route-meta';
 
 const WATCHED = ['students', 'campuses', 'classrooms'] as const;
 
-/** A person whose only role is student has one record to see: their own. */
-function ownStudentId(user: SessionUser): string | null {
-  const onlyStudent = user.roles.length > 0 && user.roles.every((role) => role === 'student');
-  return onlyStudent ? (user.member?.studentId ?? null) : null;
-}
-
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   const user = await requireArea(request, 'students');
-  const ownId = ownStudentId(user);
+  const ownId = ownStudentRecord(user);
   if (ownId) throw redirect(`/dash/students/${encodeURIComponent(ownId)}`);
-
-  const query = parseListQuery(new URL(request.url).searchParams);
-  const [students, campuses, classrooms] = await Promise.all([
-    loadCollection('students', { schema: studentSchema }),
-    loadCollection('campuses', { schema: campusSchema, sort: { field: 'name', direction: 'asc' } }),
-    loadCollection('classrooms', {
-      schema: classroomSchema,
-      sort: { field: 'name', direction: 'asc' },
-    }),
-  ]);
-  const all: ListStudent[] = students.flatMap((s) => (s.id ? [{ ...s, id: s.id }] : []));
-  return {
-    query,
-    rows: applyListQuery(all, query),
-    total: all.length,
-    campuses,
-    classrooms,
-    canWrite: collectionAccess(user.roles, 'students') === 'write',
-    isParent: user.roles.includes('parent') && collectionAccess(user.roles, 'students') !== 'write',
-  };
+  return loadStudentList(user, new URL(request.url));
 }
 
 export const meta: MetaFunction = () => pageMeta('/dash/students');
 
 const numberFormat = new Intl.NumberFormat('en');
+
+/** How the page speaks to each kind of viewer: its heading, lead, and what an empty list means. */
+const VIEWER_TEXT: Record<
+  ListViewer,
+  { title: string; lead: string; empty: string; noun: [string, string] }
+> = {
+  staff: {
+    title: ROUTE_META['/dash/students'].title,
+    lead: ROUTE_META['/dash/students'].description,
+    empty: 'No students yet.',
+    noun: ['student', 'students'],
+  },
+  facilitator: {
+    title: 'Your students',
+    lead: 'The students in the classrooms you teach.',
+    empty: 'No students are in your classrooms yet.',
+    noun: ['student', 'students'],
+  },
+  parent: {
+    title: 'Your children',
+    lead: 'The children in your family and their records.',
+    empty: 'No children are linked to your account yet.',
+    noun: ['child', 'children'],
+  },
+  other: {
+    title: ROUTE_META['/dash/students'].title,
+    lead: ROUTE_META['/dash/students'].description,
+    empty: 'No students to show.',
+    noun: ['student', 'students'],
+  },
+};
 
 function countText(shown: number, total: number, filtered: boolean, noun: [string, string]) {
   const word = (n: number) => (n === 1 ? noun[0] : noun[1]);
@@ -74,13 +73,12 @@ function countText(shown: number, total: number, filtered: boolean, noun: [strin
 }
 
 export default function StudentsPage() {
-  const { query, rows, total, campuses, classrooms, canWrite, isParent } =
+  const { query, rows, total, campuses, classrooms, canWrite, viewer } =
     useLoaderData<typeof clientLoader>();
   useRevalidateOnDataChange(WATCHED);
   const skin = useSettings((s) => s.skin);
   const filtered = hasFilters(query);
-  const title = isParent ? 'Your children' : ROUTE_META['/dash/students'].title;
-  const noun: [string, string] = isParent ? ['child', 'children'] : ['student', 'students'];
+  const { title, lead, empty, noun } = VIEWER_TEXT[viewer];
 
   const exportCsv = () => {
     const campusName = new Map(campuses.map((c) => [c.id, c.name]));
@@ -114,22 +112,16 @@ export default function StudentsPage() {
     <>
       <PageHeading
         title={title}
-        lead={
-          isParent
-            ? 'The children in your family and their records.'
-            : ROUTE_META['/dash/students'].description
-        }
+        lead={lead}
         actions={canWrite ? <div className="hidden gap-2 sm:flex">{actions}</div> : undefined}
       />
       {total === 0 ? (
-        <EmptyState
-          title={isParent ? 'No children are linked to your account yet.' : 'No students yet.'}
-        >
+        <EmptyState title={empty}>
           {canWrite ? (
             <Link to="/dash/students/new" className={skin.link}>
               Add the first student
             </Link>
-          ) : isParent ? (
+          ) : viewer === 'parent' ? (
             'Ask the office to link your account to your family.'
           ) : null}
         </EmptyState>

@@ -1,0 +1,153 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Role } from '~/auth/roles';
+import { cacheService, clearCache, initCache } from '~/data/cache-service';
+import type { Member } from '~/data/records';
+import { listViewer, loadStudentList, ownStudentRecord } from './load';
+
+// The list reads what the cache holds; the sync that fills it has its own tests. Reading straight
+// from the cache here keeps these tests about the list, not about refresh timing.
+vi.mock('~/data/route-data', async () => {
+  const { cacheService: cache } = await import('~/data/cache-service');
+  return {
+    async loadCollection(
+      collection: string,
+      options: { schema: { safeParse(v: unknown): { success: boolean; data?: unknown } } } & Record<
+        string,
+        unknown
+      >,
+    ) {
+      const { schema, ...list } = options;
+      const items = await cache.list(collection, { ...list, limit: Infinity });
+      return items.flatMap((item) => {
+        const parsed = schema.safeParse(item);
+        return parsed.success ? [parsed.data] : [];
+      });
+    },
+  };
+});
+
+function user(roles: Role[], member: Partial<Member> | null = null) {
+  return {
+    roles,
+    member: member
+      ? {
+          memberUUID: 'u1',
+          email: 'a@b.example',
+          displayName: '',
+          photoURL: '',
+          roles,
+          status: 'active' as const,
+          preferences: { persistLogin: true },
+          ...member,
+        }
+      : null,
+  };
+}
+
+const base = { familyId: 'fam-1', campusId: 'campus-north', notes: '' };
+
+beforeEach(async () => {
+  await initCache({ uid: 'students-list-test' });
+  await cacheService.batch([
+    { type: 'save', collection: 'campuses', item: { id: 'campus-south', name: 'Southside' } },
+    { type: 'save', collection: 'campuses', item: { id: 'campus-north', name: 'Northside' } },
+    {
+      type: 'save',
+      collection: 'classrooms',
+      item: { id: 'north-otters', name: 'Otters', campusId: 'campus-north' },
+    },
+    {
+      type: 'save',
+      collection: 'students',
+      item: {
+        ...base,
+        id: 's1',
+        firstName: 'Leo',
+        lastName: 'Whitfield',
+        dateOfBirth: '2013-01-10',
+        status: 'enrolled',
+        classroomIds: ['north-otters'],
+      },
+    },
+    {
+      type: 'save',
+      collection: 'students',
+      item: {
+        ...base,
+        id: 's2',
+        firstName: 'Ivy',
+        lastName: 'Whitfield',
+        dateOfBirth: '2017-03-02',
+        status: 'waitlisted',
+      },
+    },
+    {
+      type: 'save',
+      collection: 'students',
+      item: {
+        ...base,
+        id: 's3',
+        firstName: 'Ada',
+        lastName: 'Byron',
+        dateOfBirth: '2015-12-10',
+        status: 'enrolled',
+        campusId: 'campus-south',
+      },
+    },
+  ]);
+});
+afterEach(async () => {
+  await clearCache();
+});
+
+const url = (search = '') => new URL(`http://localhost/dash/students${search}`);
+
+describe('loading the students list', () => {
+  it('lists every student the cache holds, sorted by name, with the filter options', async () => {
+    const data = await loadStudentList(user(['admin']), url());
+    expect(data.total).toBe(3);
+    expect(data.rows.map((s) => s.id)).toEqual(['s3', 's2', 's1']);
+    expect(data.campuses.map((c) => c.name)).toEqual(['Northside', 'Southside']);
+    expect(data.classrooms.map((c) => c.id)).toEqual(['north-otters']);
+  });
+
+  it('applies the search, filters and sort from the URL', async () => {
+    const data = await loadStudentList(
+      user(['administration']),
+      url('?q=whitfield&campus=campus-north&sort=dob&dir=desc'),
+    );
+    expect(data.query).toMatchObject({ q: 'whitfield', campus: 'campus-north', sort: 'dob' });
+    expect(data.rows.map((s) => s.id)).toEqual(['s2', 's1']);
+    expect(data.total).toBe(3);
+    const byClassroom = await loadStudentList(user(['admin']), url('?classroom=north-otters'));
+    expect(byClassroom.rows.map((s) => s.id)).toEqual(['s1']);
+  });
+
+  it('offers add and export only to roles that may write students', async () => {
+    expect((await loadStudentList(user(['admin']), url())).canWrite).toBe(true);
+    expect((await loadStudentList(user(['administration']), url())).canWrite).toBe(true);
+    expect((await loadStudentList(user(['parent']), url())).canWrite).toBe(false);
+    expect((await loadStudentList(user(['facilitator']), url())).canWrite).toBe(false);
+  });
+});
+
+describe('who sees which view', () => {
+  it('speaks to staff, facilitators and parents each in their own way', () => {
+    expect(listViewer(user(['superAdmin', 'admin']))).toBe('staff');
+    expect(listViewer(user(['administration', 'parent']))).toBe('staff');
+    expect(listViewer(user(['facilitator', 'parent']))).toBe('facilitator');
+    expect(listViewer(user(['parent']))).toBe('parent');
+    expect(listViewer(user(['student']))).toBe('other');
+  });
+
+  it('sends a student to their own record', () => {
+    expect(ownStudentRecord(user(['student'], { studentId: 'stu-00000' }))).toBe('stu-00000');
+  });
+
+  it('keeps the list for a student with another role, or without a linked record', () => {
+    expect(ownStudentRecord(user(['student', 'parent'], { studentId: 'stu-00000' }))).toBeNull();
+    expect(ownStudentRecord(user(['student'], {}))).toBeNull();
+    expect(ownStudentRecord(user(['student']))).toBeNull();
+    expect(ownStudentRecord(user(['admin'], { studentId: 'x' }))).toBeNull();
+  });
+});
