@@ -115,7 +115,7 @@ export default function InviteMemberPage() {
             aria-labelledby="invited-heading"
             className={`p-4 ${skin.success} ${skin.rounded}`}
           >
-            <h2 id="invited-heading" className="text-lg font-semibold" role="status">
+            <h2 id="invited-heading" className="text-lg font-semibold">
               {actionData.message}
             </h2>
             {actionData.temporaryPassword ? (

@@ -218,27 +218,27 @@ function RoleEditor({
               );
             })}
           </div>
-        </fieldset>
-        {manages ? (
-          <div className="flex flex-wrap items-center gap-3">
-            <button
-              type="submit"
-              disabled={busy}
-              className={`${skin.buttonSecondary} ${skin.rounded}`}
-            >
-              {busy ? 'Saving…' : 'Save roles'}
-              <span className="sr-only"> for {name}</span>
-            </button>
-            {result?.message ? (
-              <p
-                role={result.ok ? 'status' : 'alert'}
-                className={`px-3 py-2 ${result.ok ? skin.success : skin.error} ${skin.rounded}`}
+          {manages ? (
+            <div className="mt-3 flex flex-wrap items-center gap-3">
+              <button
+                type="submit"
+                disabled={busy}
+                className={`${skin.buttonSecondary} ${skin.rounded}`}
               >
-                {result.message}
-              </p>
-            ) : null}
-          </div>
-        ) : null}
+                {busy ? 'Saving…' : 'Save roles'}
+                <span className="sr-only"> for {name}</span>
+              </button>
+              {result?.message ? (
+                <p
+                  role={result.ok ? 'status' : 'alert'}
+                  className={`px-3 py-2 ${result.ok ? skin.success : skin.error} ${skin.rounded}`}
+                >
+                  {result.message}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+        </fieldset>
       </fetcher.Form>
     </li>
   );
