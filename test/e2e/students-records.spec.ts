@@ -302,7 +302,7 @@ for (const theme of THEMES) {
   test(`the profile, student forms and family pages have no accessibility violations in the ${theme} theme`, async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await useTheme(page, theme);
     await signIn(page, 'admin');
     const pages = [
