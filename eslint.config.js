@@ -9,6 +9,8 @@ export default tseslint.config(
   {
     ignores: [
       'build/**',
+      'build-*/**',
+      '**/*.tmp.mjs',
       'node_modules/**',
       'public/**',
       'test-results/**',

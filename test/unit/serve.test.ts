@@ -1,13 +1,13 @@
 // @vitest-environment node
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { http, passthrough } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { server as fakeFirebase } from '../../mocks/node';
 import { createStaticServer } from '../../scripts/serve.mjs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 let root: string;
 let server: Server;
