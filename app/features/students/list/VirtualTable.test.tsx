@@ -38,7 +38,12 @@ function renderTable() {
         { key: 'n', header: 'Number' },
       ]}
       rowKey={(item) => item.id}
-      renderCells={(item, index) => [item.name, String(index)]}
+      renderCells={(item, index) => [
+        <a key="name" href={`#${item.id}`}>
+          {item.name}
+        </a>,
+        String(index),
+      ]}
       gridClassName="grid grid-cols-2"
       rowHeight={50}
       overscan={4}
@@ -76,5 +81,18 @@ describe('the windowed table', () => {
     expect(screen.queryByText('Person 0')).not.toBeInTheDocument();
     const lastRow = screen.getByText('Person 4999').closest('[role="row"]');
     expect(lastRow).toHaveAttribute('aria-rowindex', '5001');
+  });
+
+  it('keeps the focused row, and the focus, when it scrolls out of the window', () => {
+    renderTable();
+    const region = screen.getByRole('region', { name: 'People (scrollable)' });
+    const first = screen.getByRole('link', { name: 'Person 0' });
+    first.focus();
+    region.scrollTop = 50 * 3000;
+    fireEvent.scroll(region);
+    expect(screen.getByText('Person 3000')).toBeInTheDocument();
+    expect(first).toBeInTheDocument();
+    expect(first).toHaveFocus();
+    expect(screen.queryByText('Person 1')).not.toBeInTheDocument();
   });
 });

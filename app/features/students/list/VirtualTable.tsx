@@ -94,8 +94,18 @@ export function VirtualTable<T>({
     return () => observer.disconnect();
   }, [update]);
 
-  const rows: ReactNode[] = [];
+  // The row holding keyboard focus stays rendered when it scrolls out of the window: removing it
+  // would drop focus to the page body and lose the person's place.
+  const [focused, setFocused] = useState<number | null>(null);
+  const indexes: number[] = [];
+  if (focused !== null && focused < range.start && focused < items.length) indexes.push(focused);
   for (let index = range.start; index < Math.min(range.end, items.length); index++) {
+    indexes.push(index);
+  }
+  if (focused !== null && focused >= range.end && focused < items.length) indexes.push(focused);
+
+  const rows: ReactNode[] = [];
+  for (const index of indexes) {
     const item = items[index];
     if (item === undefined) continue;
     const cells = renderCells(item, index);
@@ -104,6 +114,7 @@ export function VirtualTable<T>({
         key={rowKey(item)}
         role="row"
         aria-rowindex={index + 2}
+        data-index={index}
         className={`absolute inset-x-0 ${gridClassName} ${rowClassName}`}
         style={{ top: index * rowHeight, height: rowHeight }}
       >
@@ -148,7 +159,20 @@ export function VirtualTable<T>({
             ))}
           </div>
         </div>
-        <div role="rowgroup" className="relative" style={{ height: items.length * rowHeight }}>
+        <div
+          role="rowgroup"
+          className="relative"
+          style={{ height: items.length * rowHeight }}
+          onFocus={(event) => {
+            const row = event.target.closest('[data-index]');
+            const raw = row?.getAttribute('data-index');
+            const index = raw ? Number(raw) : Number.NaN;
+            setFocused(Number.isInteger(index) ? index : null);
+          }}
+          onBlur={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget)) setFocused(null);
+          }}
+        >
           {rows}
         </div>
       </div>
