@@ -2,13 +2,20 @@
 // their uid) and the background sync, with refresh queries scoped to what their role may read. The
 // backend refuses a query that could return a document the person may not read (as Firestore rules
 // do), so each scope here must imply the permission matrix's scope for that role.
-import type { Filter } from '~/backend/documents';
+import { getDocument, type Filter } from '~/backend/documents';
+import { facilitatorSchema } from '~/data/records';
 import { cacheService, clearCache, initCache } from '~/data/cache-service';
 import { startSync, stopSync, syncEngine } from '~/data/sync-status';
 import type { SessionUser } from './session';
 
 type Scope = { filters?: Filter[] } | null | undefined;
-type ScopeUser = Pick<SessionUser, 'roles' | 'member' | 'memberUUID' | 'uid'>;
+type ScopeUser = Pick<SessionUser, 'roles' | 'member' | 'memberUUID' | 'uid'> & {
+  /** Classrooms a facilitator teaches (read from their facilitator record at sign-in). */
+  classroomIds?: readonly string[];
+};
+
+/** Firestore's limit on values in an `in` / `array-contains-any` filter. */
+const MAX_DISJUNCTION = 30;
 
 /** How long sign-out waits for a last sync of pending changes. */
 const LAST_SYNC_TIMEOUT_MS = 5000;
@@ -48,6 +55,18 @@ export function scopeForUser(user: ScopeUser, collection: string): Scope {
     };
   }
   if (roles.has('facilitator') && collection === 'facilitators') return undefined;
+  const classrooms = (user.classroomIds ?? []).slice(0, MAX_DISJUNCTION);
+  if (roles.has('facilitator') && classrooms.length > 0) {
+    if (collection === 'students') {
+      return { filters: [{ field: 'classroomIds', op: 'array-contains-any', value: classrooms }] };
+    }
+    if (collection === 'attendance') {
+      return { filters: [{ field: 'classroomId', op: 'in', value: classrooms }] };
+    }
+  }
+  if (roles.has('student') && collection === 'students') {
+    return { filters: [{ field: 'memberUUID', op: '==', value: user.memberUUID }] };
+  }
   if (roles.has('parent') && collection === 'students' && user.member?.familyId) {
     return { filters: [{ field: 'familyId', op: '==', value: user.member.familyId }] };
   }
@@ -57,10 +76,28 @@ export function scopeForUser(user: ScopeUser, collection: string): Scope {
   return null;
 }
 
+/** The classrooms of a facilitator's own record: from the cache, else the backend; [] offline. */
+async function facilitatorClassrooms(user: SessionUser): Promise<string[]> {
+  const id = user.member?.facilitatorId;
+  if (!user.roles.includes('facilitator') || !id) return [];
+  const fromRecord = (record: unknown) => {
+    const parsed = facilitatorSchema.pick({ classroomIds: true }).safeParse(record);
+    return parsed.success ? parsed.data.classroomIds : [];
+  };
+  const cached = await cacheService.get('facilitators', id).catch(() => null);
+  if (cached) return fromRecord(cached);
+  try {
+    return fromRecord(await getDocument('facilitators', id, facilitatorSchema));
+  } catch {
+    return [];
+  }
+}
+
 export const userDataLifecycle = {
   async start(user: SessionUser): Promise<void> {
     await initCache({ uid: user.uid });
-    startSync({ scopeFor: (collection) => scopeForUser(user, collection) });
+    const scoped: ScopeUser = { ...user, classroomIds: await facilitatorClassrooms(user) };
+    startSync({ scopeFor: (collection) => scopeForUser(scoped, collection) });
     // Open the priority collections in memory in the background, so the first list a person opens
     // reads from memory instead of deserialising thousands of records from IndexedDB.
     for (const collection of PREWARM_COLLECTIONS) {
