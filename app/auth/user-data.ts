@@ -3,8 +3,8 @@
 // backend refuses a query that could return a document the person may not read (as Firestore rules
 // do), so each scope here must imply the permission matrix's scope for that role.
 import { getDocument, type Filter } from '~/backend/documents';
-import { facilitatorSchema } from '~/data/records';
 import { cacheService, clearCache, initCache } from '~/data/cache-service';
+import { facilitatorSchema } from '~/data/records';
 import { startSync, stopSync, syncEngine } from '~/data/sync-status';
 import type { SessionUser } from './session';
 
