@@ -101,6 +101,32 @@ export default function MembersPage() {
       ? result.message
       : null;
 
+  const statusWord = (member: ListedMember) =>
+    member.status === 'active' ? (
+      'Active'
+    ) : (
+      <span className="font-semibold text-danger">Suspended</span>
+    );
+
+  const statusAction = (member: ListedMember) => {
+    const name = member.displayName || member.email;
+    if (member.id === user?.uid) return <span className="text-muted">You</span>;
+    if (!maySetStatus(editorRoles, member.roles)) {
+      return <span className="text-sm text-muted">{ONLY_SUPERADMIN_SUSPENDS_ADMIN}</span>;
+    }
+    const active = member.status === 'active';
+    return (
+      <button
+        type="button"
+        className={`${active ? skin.buttonDanger : skin.buttonSecondary} ${skin.rounded}`}
+        onClick={() => setPending({ member, status: active ? 'suspended' : 'active' })}
+      >
+        {active ? 'Suspend' : 'Reactivate'}
+        <span className="sr-only"> {name}</span>
+      </button>
+    );
+  };
+
   const invite = manages ? (
     <Link to="/dash/members/invite" className={`${skin.button} ${skin.rounded}`}>
       Invite member
@@ -124,84 +150,68 @@ export default function MembersPage() {
       {rows.length === 0 ? (
         <EmptyState title="No members match">Change the search or the filters.</EmptyState>
       ) : (
-        <div className={`overflow-x-auto ${skin.card} ${skin.rounded}`}>
-          <table className="w-full border-collapse text-left">
-            <caption className="sr-only">Members, page {page}</caption>
-            <thead>
-              <tr className="border-b border-border">
-                <th scope="col" className="p-3">
-                  Name
-                </th>
-                <th scope="col" className="p-3">
-                  E-mail
-                </th>
-                <th scope="col" className="p-3">
-                  Roles
-                </th>
-                <th scope="col" className="p-3">
-                  Status
-                </th>
-                {manages ? (
+        <>
+          {/* Phones get a list of cards; a five-column table does not fit. */}
+          <ul aria-label="Members" className={`sm:hidden ${skin.card} ${skin.rounded}`}>
+            {rows.map((member) => (
+              <li key={member.id} className={`grid gap-2 p-4 ${skin.listItem}`}>
+                <Link to={`/dash/members/${member.id}`} className={`font-medium ${skin.link}`}>
+                  {member.displayName || member.email}
+                </Link>
+                <p className="break-all text-muted">{member.email}</p>
+                <RoleList roles={member.roles} />
+                <p>Status: {statusWord(member)}</p>
+                {manages ? <div>{statusAction(member)}</div> : null}
+              </li>
+            ))}
+          </ul>
+          <div className={`hidden overflow-x-auto sm:block ${skin.card} ${skin.rounded}`}>
+            <table className="w-full border-collapse text-left">
+              <caption className="sr-only">Members, page {page}</caption>
+              <thead>
+                <tr className="border-b border-border">
                   <th scope="col" className="p-3">
-                    Actions
+                    Name
                   </th>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((member) => {
-                const name = member.displayName || member.email;
-                const allowed = maySetStatus(editorRoles, member.roles);
-                const isSelf = member.id === user?.uid;
-                return (
-                  <tr key={member.id} className={skin.listItem}>
-                    <th scope="row" className="p-3 font-medium">
-                      <Link to={`/dash/members/${member.id}`} className={skin.link}>
-                        {name}
-                      </Link>
+                  <th scope="col" className="p-3">
+                    E-mail
+                  </th>
+                  <th scope="col" className="p-3">
+                    Roles
+                  </th>
+                  <th scope="col" className="p-3">
+                    Status
+                  </th>
+                  {manages ? (
+                    <th scope="col" className="p-3">
+                      Actions
                     </th>
-                    <td className="break-all p-3">{member.email}</td>
-                    <td className="p-3">
-                      <RoleList roles={member.roles} />
-                    </td>
-                    <td className="p-3">
-                      {member.status === 'active' ? (
-                        'Active'
-                      ) : (
-                        <span className="font-semibold text-danger">Suspended</span>
-                      )}
-                    </td>
-                    {manages ? (
+                  ) : null}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((member) => {
+                  const name = member.displayName || member.email;
+                  return (
+                    <tr key={member.id} className={skin.listItem}>
+                      <th scope="row" className="p-3 font-medium">
+                        <Link to={`/dash/members/${member.id}`} className={skin.link}>
+                          {name}
+                        </Link>
+                      </th>
+                      <td className="break-all p-3">{member.email}</td>
                       <td className="p-3">
-                        {isSelf ? (
-                          <span className="text-muted">You</span>
-                        ) : allowed ? (
-                          <button
-                            type="button"
-                            className={`${member.status === 'active' ? skin.buttonDanger : skin.buttonSecondary} ${skin.rounded}`}
-                            onClick={() =>
-                              setPending({
-                                member,
-                                status: member.status === 'active' ? 'suspended' : 'active',
-                              })
-                            }
-                          >
-                            {member.status === 'active' ? 'Suspend' : 'Reactivate'}
-                            <span className="sr-only"> {name}</span>
-                          </button>
-                        ) : (
-                          <span className="text-sm text-muted">
-                            {ONLY_SUPERADMIN_SUSPENDS_ADMIN}
-                          </span>
-                        )}
+                        <RoleList roles={member.roles} />
                       </td>
-                    ) : null}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                      <td className="p-3">{statusWord(member)}</td>
+                      {manages ? <td className="p-3">{statusAction(member)}</td> : null}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
       <Pager page={page} pageCount={pageCount} params={params} label="Member pages" />
       {invite ? (

@@ -21,6 +21,7 @@ import { linkMember, type MemberActionData } from '~/features/members/member-act
 import { mayManageMembers, READ_ONLY_EXPLANATION } from '~/features/members/member-rules';
 import { useSettings } from '~/settings/store';
 import { GeneralErrorBoundary } from '~/ui/errors';
+import { MobileActionBar } from '~/ui/MobileActionBar';
 import { PageHeading } from '~/ui/PageHeading';
 
 export const meta: MetaFunction = () => [
@@ -158,6 +159,7 @@ export default function MemberPage() {
   const errors = actionData?.ok === false ? (actionData.fieldErrors ?? {}) : {};
   const typed = actionData?.ok === false ? actionData.values : undefined;
   const busy = navigation.state === 'submitting';
+  const formId = useId();
 
   return (
     <>
@@ -206,7 +208,7 @@ export default function MemberPage() {
               {actionData.message}
             </p>
           ) : null}
-          <Form method="post" noValidate className="mt-4 grid gap-4">
+          <Form id={formId} method="post" noValidate className="mt-4 grid gap-4">
             <LinkSelect
               name="familyId"
               label="Family"
@@ -232,7 +234,8 @@ export default function MemberPage() {
               disabled={!manages}
             />
             {manages ? (
-              <div>
+              // On phones the submit button sits in the mobile action bar instead.
+              <div className="hidden sm:block">
                 <button type="submit" disabled={busy} className={`${skin.button} ${skin.rounded}`}>
                   {busy ? 'Saving…' : 'Save links'}
                 </button>
@@ -241,6 +244,21 @@ export default function MemberPage() {
           </Form>
         </section>
       </div>
+      {manages ? (
+        <>
+          <div className="h-20 sm:hidden" aria-hidden="true" />
+          <MobileActionBar label="Member actions">
+            <button
+              type="submit"
+              form={formId}
+              disabled={busy}
+              className={`${skin.button} ${skin.rounded}`}
+            >
+              {busy ? 'Saving…' : 'Save links'}
+            </button>
+          </MobileActionBar>
+        </>
+      ) : null}
     </>
   );
 }

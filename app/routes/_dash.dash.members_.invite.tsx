@@ -26,6 +26,7 @@ import {
 } from '~/features/members/member-rules';
 import { useSettings } from '~/settings/store';
 import { GeneralErrorBoundary } from '~/ui/errors';
+import { MobileActionBar } from '~/ui/MobileActionBar';
 import { PageHeading } from '~/ui/PageHeading';
 
 export const meta: MetaFunction = () => [
@@ -75,6 +76,7 @@ export default function InviteMemberPage() {
     rolesError: useId(),
     rolesHint: useId(),
     password: useId(),
+    form: useId(),
   };
   const editorRoles = user?.roles ?? [];
   const busy = navigation.state === 'submitting';
@@ -153,6 +155,7 @@ export default function InviteMemberPage() {
         ) : null}
         <Form
           key={formKey}
+          id={ids.form}
           method="post"
           noValidate
           className={`grid gap-4 p-6 ${skin.card} ${skin.rounded}`}
@@ -238,13 +241,25 @@ export default function InviteMemberPage() {
               </p>
             ) : null}
           </fieldset>
-          <div>
+          {/* On phones the submit button sits in the mobile action bar instead. */}
+          <div className="hidden sm:block">
             <button type="submit" disabled={busy} className={`${skin.button} ${skin.rounded}`}>
               {busy ? 'Inviting…' : 'Send invitation'}
             </button>
           </div>
         </Form>
       </div>
+      <div className="h-20 sm:hidden" aria-hidden="true" />
+      <MobileActionBar label="Invitation actions">
+        <button
+          type="submit"
+          form={ids.form}
+          disabled={busy}
+          className={`${skin.button} ${skin.rounded}`}
+        >
+          {busy ? 'Inviting…' : 'Send invitation'}
+        </button>
+      </MobileActionBar>
     </>
   );
 }

@@ -205,3 +205,25 @@ for (const theme of THEMES) {
     await expectNoViolations(page, theme, '/dash/members/invite (errors)');
   });
 }
+
+test('on a phone the members page lists cards and puts the invitation in the action bar', async ({
+  page,
+}) => {
+  // Sign in at the default size: the sign-in helper waits for the side navigation.
+  await signIn(page, 'admin');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page, `/dash/members?q=${encodeURIComponent(DEMO_EMAILS.parent)}`);
+  const cards = page.getByRole('list', { name: 'Members' });
+  await expect(cards.getByRole('listitem').filter({ hasText: DEMO_EMAILS.parent })).toBeVisible();
+  await expect(page.getByRole('table')).toBeHidden();
+  const bar = page.getByRole('toolbar', { name: 'Member actions' });
+  await expect(bar.getByRole('link', { name: 'Invite member' })).toBeVisible();
+  await expectNoViolations(page, 'default', '/dash/members (phone)');
+  await bar.getByRole('link', { name: 'Invite member' }).click();
+  await expect(
+    page
+      .getByRole('toolbar', { name: 'Invitation actions' })
+      .getByRole('button', { name: 'Send invitation' }),
+  ).toBeVisible();
+  await expectNoViolations(page, 'default', '/dash/members/invite (phone)');
+});
