@@ -227,3 +227,25 @@ test('on a phone the members page lists cards and puts the invitation in the act
   ).toBeVisible();
   await expectNoViolations(page, 'default', '/dash/members/invite (phone)');
 });
+
+test('inviting while offline says that it needs the network and keeps what was typed', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, 'admin');
+  await open(page, '/dash/members/invite');
+  await context.setOffline(true);
+  await expect(page.getByText(/Inviting a member: This needs a connection/)).toBeVisible();
+  await page.getByLabel('E-mail address').fill('offline.person@demo-learning.example');
+  await page.getByLabel('Display name').fill('Offline Person');
+  await page.getByRole('checkbox', { name: 'Parent' }).check();
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    /^Could not invite\. This needs a connection to the server\. You are offline/,
+  );
+  await expect(page.getByLabel('E-mail address')).toHaveValue(
+    'offline.person@demo-learning.example',
+  );
+  await expect(page.getByRole('checkbox', { name: 'Parent' })).toBeChecked();
+  await context.setOffline(false);
+});
