@@ -40,7 +40,7 @@ import { Modal } from '~/ui/Modal';
 import { EmptyState, PageHeading } from '~/ui/PageHeading';
 import { pageMeta, ROUTE_META } from '~/ui/route-meta';
 
-export const meta: MetaFunction = () => pageMeta('/dash/members');
+export const meta: MetaFunction = ({ error }) => pageMeta('/dash/members', error);
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   await requireArea(request, 'members');

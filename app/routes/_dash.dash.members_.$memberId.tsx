@@ -23,11 +23,13 @@ import { useSettings } from '~/settings/store';
 import { GeneralErrorBoundary } from '~/ui/errors';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { PageHeading } from '~/ui/PageHeading';
+import { withErrorTitle } from '~/ui/route-meta';
 
-export const meta: MetaFunction = () => [
-  { title: 'Member' },
-  { name: 'description', content: 'An account, its roles and its links to records.' },
-];
+export const meta: MetaFunction = ({ error }) =>
+  withErrorTitle(error, [
+    { title: 'Member' },
+    { name: 'description', content: 'An account, its roles and its links to records.' },
+  ]);
 
 interface Option {
   id: string;

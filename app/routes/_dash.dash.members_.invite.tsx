@@ -28,11 +28,13 @@ import { useSettings } from '~/settings/store';
 import { GeneralErrorBoundary } from '~/ui/errors';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { PageHeading } from '~/ui/PageHeading';
+import { withErrorTitle } from '~/ui/route-meta';
 
-export const meta: MetaFunction = () => [
-  { title: 'Invite a member' },
-  { name: 'description', content: 'Invite a person by e-mail and choose their roles.' },
-];
+export const meta: MetaFunction = ({ error }) =>
+  withErrorTitle(error, [
+    { title: 'Invite a member' },
+    { name: 'description', content: 'Invite a person by e-mail and choose their roles.' },
+  ]);
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   const user = await requireArea(request, 'members');

@@ -46,7 +46,7 @@ import { GeneralErrorBoundary } from '~/ui/errors';
 import { EmptyState, PageHeading } from '~/ui/PageHeading';
 import { pageMeta, ROUTE_META } from '~/ui/route-meta';
 
-export const meta: MetaFunction = () => pageMeta('/dash/roles');
+export const meta: MetaFunction = ({ error }) => pageMeta('/dash/roles', error);
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   await requireArea(request, 'roles');

@@ -31,7 +31,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   return loadStudentList(user, new URL(request.url));
 }
 
-export const meta: MetaFunction = () => pageMeta('/dash/students');
+export const meta: MetaFunction = ({ error }) => pageMeta('/dash/students', error);
 
 const numberFormat = new Intl.NumberFormat('en');
 

@@ -69,9 +69,12 @@ export type MetaPath = keyof typeof ROUTE_META;
  */
 export function pageMeta(path: MetaPath, error?: unknown): MetaDescriptor[] {
   const { title, description } = ROUTE_META[path];
-  if (error !== undefined && error !== null) {
-    const status = isRouteErrorResponse(error) ? error.status : 500;
-    return [{ title: errorTitle(status) }, { name: 'description', content: description }];
-  }
-  return [{ title }, { name: 'description', content: description }];
+  return withErrorTitle(error, [{ title }, { name: 'description', content: description }]);
+}
+
+/** A route's own meta, with the error page's title in place of its title when it failed. */
+export function withErrorTitle(error: unknown, descriptors: MetaDescriptor[]): MetaDescriptor[] {
+  if (error === undefined || error === null) return descriptors;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return [{ title: errorTitle(status) }, ...descriptors.filter((d) => !('title' in d))];
 }
