@@ -36,6 +36,23 @@ function backendStudents(page: Page, lastName: string) {
   );
 }
 
+/** Waits until nothing is pending and no sync is running. */
+async function settled(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const pending = (await window.__lc?.cache.pendingChanges())?.length ?? -1;
+          return pending === 0 && window.__lc?.sync.getStatus().isSyncing === false;
+        }),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  // The in-page fake saves its state to IndexedDB 250 ms after a write; a full page load before
+  // that would start from the older saved state, as if the backend had lost the write.
+  await page.waitForTimeout(750);
+}
+
 function pendingCount(page: Page) {
   return page.evaluate(async () => (await window.__lc?.cache.pendingChanges())?.length ?? -1);
 }
@@ -124,6 +141,7 @@ test('as admin, a family and a student are created and edited through the forms'
   await expect(page.getByText('Changed from enrolled')).toBeVisible();
 
   // The same name and date of birth again: a warning first, then "Save anyway".
+  await settled(page);
   await open(page, '/dash/students/new');
   await fillNewStudent(page, { firstName: 'mila', lastName, dateOfBirth: '2016-04-05' });
   await chooseFirstFamily(page);
@@ -143,12 +161,13 @@ test('as admin, a family and a student are created and edited through the forms'
   await expect(withdraw).toBeHidden();
   await expect(page.getByText('Moved away')).toBeVisible();
   await expect(page.getByText(/^Withdrawn ·/)).toBeVisible();
-  const deletedUrl = page.url();
+  const deletedPath = new URL(page.url()).pathname;
   await page.getByRole('button', { name: 'Delete' }).click();
   const remove = page.getByRole('dialog', { name: `Delete mila ${lastName}?` });
   await remove.getByRole('button', { name: 'Delete student' }).click();
-  await expect(page).toHaveURL(/\/dash\/students$/);
-  await open(page, new URL(deletedUrl).pathname);
+  await expect(page).toHaveURL(/\/dash\/students(\?.*)?$/);
+  await settled(page);
+  await open(page, deletedPath);
   await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
 
   // Everything reached the backend once: the edited student, and the deleted one is gone.
@@ -228,6 +247,7 @@ test('offline, a student is created and edited, survives a reload as pending, an
   expect(`/dash/students/${stored[0]?.id}`).toBe(profilePath);
 
   // A second tab shows the record, and follows a later edit from the first tab without a reload.
+  await settled(page);
   const second = await context.newPage();
   await open(second, profilePath);
   await expect(second.getByRole('heading', { level: 1, name: `Oliver ${lastName}` })).toBeVisible();
