@@ -47,6 +47,7 @@ export async function clientLoader({ request, params }: ClientLoaderFunctionArgs
     campusName: campuses.find((c) => c.id === facilitator.campusId)?.name ?? null,
     subjects: subjects.filter((s) => s.id && subjectIds.has(s.id)),
     subjectNames: Object.fromEntries(subjects.flatMap((s) => (s.id ? [[s.id, s.name]] : []))),
+    campusNames: Object.fromEntries(campuses.flatMap((c) => (c.id ? [[c.id, c.name]] : []))),
     classrooms: taught,
   };
 }
@@ -147,7 +148,15 @@ export default function FacilitatorProfile() {
             <ul className="mt-3 grid gap-3">
               {data.classrooms.map((c) => (
                 <li key={c.id}>
-                  <h3 className="font-semibold">{c.name}</h3>
+                  <h3 className="font-semibold">
+                    {c.name}
+                    {data.campusNames[c.campusId] ? (
+                      <span className="font-normal text-muted">
+                        {' '}
+                        · {data.campusNames[c.campusId]}
+                      </span>
+                    ) : null}
+                  </h3>
                   <p className="text-sm text-muted">
                     {c.schedule.length === 0
                       ? 'No lessons scheduled.'

@@ -279,6 +279,16 @@ interface ClassroomFieldsProps extends FieldsProps {
   typed: boolean;
 }
 
+/** A schedule row's field label: short on screen, numbered for screen readers and tests. */
+function RowLabel({ text, lesson }: { text: string; lesson: number }) {
+  return (
+    <>
+      {text}
+      <span className="sr-only">, lesson {lesson}</span>
+    </>
+  );
+}
+
 interface RowDraft {
   key: number;
   weekday: string;
@@ -357,31 +367,31 @@ function ClassroomFields({
             <li
               key={row.key}
               aria-label={`Lesson ${index + 1}`}
-              className={`grid gap-2 p-3 sm:grid-cols-[1fr_7rem_7rem_1fr_auto] sm:items-start ${skin.rounded} border border-border`}
+              className={`grid gap-2 p-3 sm:grid-cols-2 lg:grid-cols-[minmax(7rem,1fr)_8.5rem_8.5rem_minmax(7rem,1fr)_auto] lg:items-start ${skin.rounded} border border-border`}
             >
               <SelectField
-                label={`Day, lesson ${index + 1}`}
+                label={<RowLabel text="Day" lesson={index + 1} />}
                 name={SCHEDULE_FIELDS.weekday}
                 options={weekdayOptions}
                 defaultValue={row.weekday || '1'}
                 error={errors[`schedule.${index}.weekday`]}
               />
               <TextField
-                label={`Start, lesson ${index + 1}`}
+                label={<RowLabel text="Start" lesson={index + 1} />}
                 name={SCHEDULE_FIELDS.start}
                 type="time"
                 defaultValue={row.start}
                 error={errors[`schedule.${index}.start`]}
               />
               <TextField
-                label={`End, lesson ${index + 1}`}
+                label={<RowLabel text="End" lesson={index + 1} />}
                 name={SCHEDULE_FIELDS.end}
                 type="time"
                 defaultValue={row.end}
                 error={errors[`schedule.${index}.end`]}
               />
               <SelectField
-                label={`Subject, lesson ${index + 1}`}
+                label={<RowLabel text="Subject" lesson={index + 1} />}
                 name={SCHEDULE_FIELDS.subjectId}
                 placeholder="Choose a subject"
                 options={subjectOptions}
@@ -390,10 +400,10 @@ function ClassroomFields({
               />
               <button
                 type="button"
-                className={`${skin.buttonSecondary} ${skin.rounded} sm:mt-7`}
+                className={`${skin.buttonSecondary} ${skin.rounded} self-end lg:mt-7 lg:self-start`}
                 onClick={() => setRows((current) => current.filter((r) => r.key !== row.key))}
               >
-                Remove lesson {index + 1}
+                Remove<span className="sr-only"> lesson {index + 1}</span>
               </button>
             </li>
           ))}

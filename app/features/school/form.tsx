@@ -78,7 +78,8 @@ export function FieldMessage({ id, message }: { id: string; message?: string }) 
 }
 
 interface TextFieldProps {
-  label: string;
+  /** Text, or text with a visually hidden part (repeated rows: "Day<sr-only>, lesson 2</sr-only>"). */
+  label: ReactNode;
   name: string;
   defaultValue?: string;
   error?: string;
@@ -134,7 +135,7 @@ export function TextField({
 }
 
 interface SelectFieldProps {
-  label: string;
+  label: ReactNode;
   name: string;
   options: ReadonlyArray<{ value: string; label: string }>;
   defaultValue?: string;
