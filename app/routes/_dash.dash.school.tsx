@@ -23,6 +23,7 @@ import {
   type Subject,
 } from '~/data/records';
 import { loadCollection, useRevalidateOnDataChange } from '~/data/route-data';
+import { canManageFacilitators } from '~/features/facilitators/schemas';
 import { countClassroomsUsing, deleteSchoolRecord } from '~/features/school/actions';
 import { KIND_LABELS, SCHOOL_KINDS, weekdayName, type SchoolKind } from '~/features/school/schemas';
 import { settingsStore, useSettings } from '~/settings/store';
@@ -52,10 +53,12 @@ const deleteFormSchema = z.object({
 });
 
 export async function clientAction({ request }: ClientActionFunctionArgs) {
-  await requireArea(request, 'school');
+  const user = await requireArea(request, 'school');
   const parsed = deleteFormSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return { ok: false, message: 'Unknown action' };
-  const result = await deleteSchoolRecord(parsed.data.kind, parsed.data.id);
+  const result = await deleteSchoolRecord(parsed.data.kind, parsed.data.id, {
+    linkFacilitators: canManageFacilitators(user.roles),
+  });
   if (!result.ok) {
     settingsStore.setError(result.message);
     return result;

@@ -174,6 +174,8 @@ describe('classroom form', () => {
         ['scheduleEnd', '09:45'],
         ['scheduleSubject', subjectId],
       ]),
+      undefined,
+      { linkFacilitators: true },
     );
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -189,8 +191,40 @@ describe('classroom form', () => {
     });
 
     // Deleting the classroom takes it off the facilitator as well.
-    expect(await deleteSchoolRecord('classrooms', result.item.id)).toEqual({ ok: true });
+    expect(
+      await deleteSchoolRecord('classrooms', result.item.id, { linkFacilitators: true }),
+    ).toEqual({ ok: true });
     expect(await cacheService.get('facilitators', 'fac-1')).toMatchObject({ classroomIds: [] });
+  });
+
+  it('leaves facilitators untouched for a role that may not write them (administration)', async () => {
+    const { campusId } = await campusAndSubject();
+    await cacheService.save('facilitators', {
+      id: 'fac-2',
+      firstName: 'Bo',
+      lastName: 'Lee',
+      campusId,
+      status: 'active',
+      classroomIds: [],
+    });
+    const before = (await cacheService.pendingChanges()).filter(
+      (c) => c.collectionName === 'facilitators',
+    ).length;
+    const result = await saveSchoolRecord(
+      'classrooms',
+      form([
+        ['name', 'Office-made room'],
+        ['campusId', campusId],
+        ['capacity', '10'],
+        ['facilitatorIds', 'fac-2'],
+      ]),
+    );
+    expect(result.ok && result.item).toMatchObject({ facilitatorIds: ['fac-2'] });
+    expect(await cacheService.get('facilitators', 'fac-2')).toMatchObject({ classroomIds: [] });
+    const after = (await cacheService.pendingChanges()).filter(
+      (c) => c.collectionName === 'facilitators',
+    ).length;
+    expect(after).toBe(before);
   });
 
   it('requires a name and an existing campus', async () => {

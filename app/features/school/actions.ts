@@ -1,7 +1,9 @@
 // What the school setup routes' clientActions do: validate a campus, classroom or subject form and
 // write it through the cache service (so it works offline and syncs later), or delete a record.
 // A classroom's facilitators are also kept on each facilitator's classroomIds (both sides are read
-// by other pages), in one batch so the two never disagree.
+// by other pages), in one batch so the two never disagree — but only for roles that may write
+// facilitators: administration may change classrooms, not facilitators, and the backend would
+// refuse those writes. Pages read both sides, so the link still shows from the classroom's side.
 import { cacheService, type BatchOperation, type CachedRecord } from '~/data/cache-service';
 import {
   campusSchema,
@@ -38,6 +40,11 @@ async function listAll<T>(
   });
 }
 
+export interface WriteOptions {
+  /** Also update facilitators' classroomIds (only for roles that may write facilitators). */
+  linkFacilitators: boolean;
+}
+
 function failed(values: Record<string, unknown>): SchoolSaveResult {
   return { ok: false, fieldErrors: {}, values, formError: SAVE_FAILED };
 }
@@ -47,6 +54,7 @@ export async function saveSchoolRecord(
   kind: SchoolKind,
   input: FormData | Record<string, unknown>,
   id?: string,
+  options: WriteOptions = { linkFacilitators: false },
 ): Promise<SchoolSaveResult> {
   const values = input instanceof FormData ? formDataToObject(input) : input;
   switch (kind) {
@@ -73,7 +81,9 @@ export async function saveSchoolRecord(
       const classroomId = id ?? `temp_${crypto.randomUUID()}`;
       const operations: BatchOperation[] = [
         { type: 'save', collection: 'classrooms', item: { ...checked.data, id: classroomId } },
-        ...(await facilitatorLinkUpdates(classroomId, checked.data.facilitatorIds)),
+        ...(options.linkFacilitators
+          ? await facilitatorLinkUpdates(classroomId, checked.data.facilitatorIds)
+          : []),
       ];
       const applied = await cacheService.batch(operations);
       if (applied === 0) return failed(values);
@@ -124,6 +134,7 @@ export function countClassroomsUsing(
 export async function deleteSchoolRecord(
   kind: SchoolKind,
   id: string,
+  options: WriteOptions = { linkFacilitators: false },
 ): Promise<SchoolDeleteResult> {
   const inUse = countClassroomsUsing(await listAll('classrooms', classroomSchema), kind, id);
   if (inUse > 0) {
@@ -136,7 +147,7 @@ export async function deleteSchoolRecord(
   if (kind === 'classrooms') {
     const operations: BatchOperation[] = [
       { type: 'delete', collection: 'classrooms', id },
-      ...(await facilitatorLinkUpdates(id, [])),
+      ...(options.linkFacilitators ? await facilitatorLinkUpdates(id, []) : []),
     ];
     return (await cacheService.batch(operations)) > 0
       ? { ok: true }

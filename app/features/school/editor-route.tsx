@@ -26,6 +26,7 @@ import {
   type Subject,
 } from '~/data/records';
 import { loadCollection } from '~/data/route-data';
+import { canManageFacilitators } from '~/features/facilitators/schemas';
 import { settingsStore, useSettings } from '~/settings/store';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { PageHeading } from '~/ui/PageHeading';
@@ -83,10 +84,12 @@ export async function clientLoader({ request, params }: ClientLoaderFunctionArgs
 }
 
 export async function clientAction({ request, params }: ClientActionFunctionArgs) {
-  await requireArea(request, 'school');
+  const user = await requireArea(request, 'school');
   const kind = parseKind(params.kind);
   if (!kind) throw notFound(request);
-  const result = await saveSchoolRecord(kind, await request.formData(), params.id);
+  const result = await saveSchoolRecord(kind, await request.formData(), params.id, {
+    linkFacilitators: canManageFacilitators(user.roles),
+  });
   if (!result.ok) return result;
   const name = typeof result.item.name === 'string' ? result.item.name : KIND_LABELS[kind].one;
   settingsStore.notify(`Saved ${name}`, 'success');
