@@ -210,6 +210,30 @@ test('a facilitator edits their own phone and bio, and sees another facilitator 
   await expect(page.getByRole('heading', { level: 1, name: 'Not Allowed' })).toBeVisible();
 });
 
+test("the office changes a classroom's facilitators, and the backend accepts the write", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'administration');
+  await open(page, '/dash/school/classrooms/north-sunflowers');
+  await page.getByRole('checkbox', { name: 'Daniel Mensah' }).uncheck();
+  await page.getByLabel('Capacity').fill('26');
+  await page.getByRole('button', { name: 'Save classroom' }).click();
+  await expect(page).toHaveURL(/\/dash\/school#classrooms$/);
+  await expect.poll(() => remoteField(page, 'classrooms/north-sunflowers', 'capacity')).toBe(26);
+  expect(await remoteField(page, 'classrooms/north-sunflowers', 'facilitatorIds')).not.toContain(
+    'fac-000',
+  );
+  // Nothing was queued that the backend refuses: the sync ends with every change saved.
+  await expect(
+    page.getByRole('button', { name: /Sync status: Online, all changes saved/ }),
+  ).toBeVisible();
+  // Administration reads facilitators but may not create them.
+  await open(page, '/dash/facilitators');
+  await expect(page.getByRole('heading', { level: 1, name: 'Facilitators' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add facilitator' })).toHaveCount(0);
+});
+
 test('a parent gets 403 on school setup and a clear empty state on facilitators', async ({
   page,
 }) => {
