@@ -19,8 +19,11 @@ export const FAKE_DB_NAME = 'fake-firebase';
 /** Layout version of FAKE_DB_NAME. Do not change the layout without adding migration logic. */
 const FAKE_DB_VERSION = 1;
 const STATE_STORE = 'state';
-/** Writes are batched: a roll call of 30 students is one save, not 30. */
-const PERSIST_DEBOUNCE_MS = 250;
+/**
+ * Writes close together are saved together, but soon: a page load right after a write must find it
+ * (a save started from `pagehide` is not guaranteed to finish).
+ */
+const PERSIST_DEBOUNCE_MS = 20;
 
 const META_KEY = 'meta';
 const ACCOUNTS_KEY = 'accounts';

@@ -7,6 +7,7 @@ import type { Role } from './roles';
 export type Area =
   | 'home'
   | 'students'
+  | 'families'
   | 'facilitators'
   | 'attendance'
   | 'calendar'
@@ -23,6 +24,7 @@ export type Area =
 /** Areas whose records are in the matrix; the others are open to everyone signed in. */
 const AREA_COLLECTION: Partial<Record<Area, PermissionCollection>> = {
   students: 'students',
+  families: 'families',
   facilitators: 'facilitators',
   attendance: 'attendance',
   calendar: 'events',

@@ -38,7 +38,7 @@ export function HelpButton({ className = '' }: { className?: string }) {
       className={`${skin.buttonSecondary} ${skin.rounded} ${className}`}
     >
       <span aria-hidden="true">?</span>
-      <span>Help</span>
+      <span className="sr-only sm:not-sr-only">Help</span>
     </Link>
   );
 }

@@ -18,6 +18,7 @@ import { useSettings } from '~/settings/store';
 import { GeneralErrorBoundary } from '~/ui/errors';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { EmptyState, PageHeading } from '~/ui/PageHeading';
+import { withErrorTitle } from '~/ui/route-meta';
 
 /** At most this many families are listed; the search narrows the rest down. */
 const FAMILIES_SHOWN = 200;
@@ -57,10 +58,11 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'Families' },
-  { name: 'description', content: 'Families and their guardians.' },
-];
+export const meta: MetaFunction = ({ error }) =>
+  withErrorTitle(error, [
+    { title: 'Families' },
+    { name: 'description', content: 'Families and their guardians.' },
+  ]);
 
 export default function Families() {
   const data = useLoaderData<typeof clientLoader>();

@@ -33,6 +33,7 @@ import { settingsStore, useSettings } from '~/settings/store';
 import { GeneralErrorBoundary, pageNotFound } from '~/ui/errors';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { PageHeading } from '~/ui/PageHeading';
+import { withErrorTitle } from '~/ui/route-meta';
 
 async function openFamily(request: Request, id: string | undefined) {
   const user = await requireArea(request, 'students');
@@ -79,12 +80,12 @@ export async function clientAction({ request, params }: ClientActionFunctionArgs
 
 const metaDataSchema = z.object({ family: z.object({ familyName: z.string() }) });
 
-export const meta: MetaFunction = ({ data }) => {
+export const meta: MetaFunction = ({ data, error }) => {
   const parsed = metaDataSchema.safeParse(data);
-  return [
+  return withErrorTitle(error, [
     { title: parsed.success ? `The ${parsed.data.family.familyName} family` : 'Family' },
     { name: 'description', content: 'A family: guardians, contact details and children.' },
-  ];
+  ]);
 };
 
 export default function FamilyPage() {

@@ -8,6 +8,7 @@ import { requireWriter } from '~/features/students/forms/student-routes';
 import { familyRecordSchema, loadRecord } from '~/features/students/profile/load-record';
 import { GeneralErrorBoundary, pageNotFound } from '~/ui/errors';
 import { PageHeading } from '~/ui/PageHeading';
+import { withErrorTitle } from '~/ui/route-meta';
 import type {
   ClientActionFunctionArgs,
   ClientLoaderFunctionArgs,
@@ -34,12 +35,12 @@ export async function clientAction({ request, params }: ClientActionFunctionArgs
 
 const metaDataSchema = z.object({ family: z.object({ familyName: z.string() }) });
 
-export const meta: MetaFunction = ({ data }) => {
+export const meta: MetaFunction = ({ data, error }) => {
   const parsed = metaDataSchema.safeParse(data);
-  return [
+  return withErrorTitle(error, [
     { title: parsed.success ? `Edit the ${parsed.data.family.familyName} family` : 'Edit family' },
     { name: 'description', content: "Change a family's details and guardians." },
-  ];
+  ]);
 };
 
 export default function EditFamily() {

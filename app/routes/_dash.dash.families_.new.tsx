@@ -5,6 +5,7 @@ import { FamilyEditor } from '~/features/students/forms/FamilyEditor';
 import { requireWriter } from '~/features/students/forms/student-routes';
 import { GeneralErrorBoundary } from '~/ui/errors';
 import { PageHeading } from '~/ui/PageHeading';
+import { withErrorTitle } from '~/ui/route-meta';
 import type {
   ClientActionFunctionArgs,
   ClientLoaderFunctionArgs,
@@ -21,10 +22,11 @@ export async function clientAction({ request }: ClientActionFunctionArgs) {
   return saveFamilyFromRequest(request, user, null);
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'New family' },
-  { name: 'description', content: 'Add a family and its guardians.' },
-];
+export const meta: MetaFunction = ({ error }) =>
+  withErrorTitle(error, [
+    { title: 'New family' },
+    { name: 'description', content: 'Add a family and its guardians.' },
+  ]);
 
 export default function NewFamily() {
   const { parentMembers } = useLoaderData<typeof clientLoader>();

@@ -36,6 +36,7 @@ import { GeneralErrorBoundary, pageNotFound } from '~/ui/errors';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { Modal } from '~/ui/Modal';
 import { PageHeading } from '~/ui/PageHeading';
+import { withErrorTitle } from '~/ui/route-meta';
 
 async function loadStudent(request: Request, id: string | undefined) {
   const student = id ? await loadRecord('students', id, studentRecordSchema) : null;
@@ -96,16 +97,16 @@ const metaDataSchema = z.object({
   student: z.object({ firstName: z.string(), lastName: z.string() }),
 });
 
-export const meta: MetaFunction = ({ data }) => {
+export const meta: MetaFunction = ({ data, error }) => {
   const parsed = metaDataSchema.safeParse(data);
-  return [
+  return withErrorTitle(error, [
     {
       title: parsed.success
         ? `${parsed.data.student.firstName} ${parsed.data.student.lastName}`
         : 'Student',
     },
     { name: 'description', content: 'A student: details, family, classrooms and status.' },
-  ];
+  ]);
 };
 
 function ageOn(dateOfBirth: string, today: string): number {

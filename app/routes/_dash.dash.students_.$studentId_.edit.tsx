@@ -10,6 +10,7 @@ import { StudentEditor } from '~/features/students/forms/StudentEditor';
 import { loadRecord, studentRecordSchema } from '~/features/students/profile/load-record';
 import { GeneralErrorBoundary, pageNotFound } from '~/ui/errors';
 import { PageHeading } from '~/ui/PageHeading';
+import { withErrorTitle } from '~/ui/route-meta';
 import type {
   ClientActionFunctionArgs,
   ClientLoaderFunctionArgs,
@@ -38,15 +39,15 @@ const metaDataSchema = z.object({
   student: z.object({ firstName: z.string(), lastName: z.string() }),
 });
 
-export const meta: MetaFunction = ({ data }) => {
+export const meta: MetaFunction = ({ data, error }) => {
   const parsed = metaDataSchema.safeParse(data);
   const name = parsed.success
     ? `${parsed.data.student.firstName} ${parsed.data.student.lastName}`
     : '';
-  return [
+  return withErrorTitle(error, [
     { title: name ? `Edit ${name}` : 'Edit student' },
     { name: 'description', content: "Change a student's details, family, classrooms or status." },
-  ];
+  ]);
 };
 
 export default function EditStudent() {

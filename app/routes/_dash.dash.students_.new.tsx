@@ -9,6 +9,7 @@ import {
 import { StudentEditor } from '~/features/students/forms/StudentEditor';
 import { GeneralErrorBoundary } from '~/ui/errors';
 import { PageHeading } from '~/ui/PageHeading';
+import { withErrorTitle } from '~/ui/route-meta';
 import type {
   ClientActionFunctionArgs,
   ClientLoaderFunctionArgs,
@@ -26,10 +27,11 @@ export async function clientAction({ request }: ClientActionFunctionArgs) {
   return saveStudentFromRequest(request, null);
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'New student' },
-  { name: 'description', content: 'Add a student to the learning centre.' },
-];
+export const meta: MetaFunction = ({ error }) =>
+  withErrorTitle(error, [
+    { title: 'New student' },
+    { name: 'description', content: 'Add a student to the learning centre.' },
+  ]);
 
 export default function NewStudent() {
   const data = useLoaderData<typeof clientLoader>();

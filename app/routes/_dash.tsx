@@ -112,7 +112,7 @@ export function DashboardShell({ children }: { children: React.ReactNode }) {
         Skip to content
       </a>
       <header className={`sticky top-0 z-30 ${skin.header}`}>
-        <div className="flex items-center gap-3 px-4 py-2">
+        <div className="flex items-center gap-2 px-2 py-2 sm:gap-3 sm:px-4">
           <button
             type="button"
             className={`${skin.buttonSecondary} ${skin.rounded} md:hidden`}
@@ -122,15 +122,20 @@ export function DashboardShell({ children }: { children: React.ReactNode }) {
           >
             Menu
           </button>
-          <Link to="/dash/home" className="text-lg font-bold text-on-header">
+          <Link
+            to="/dash/home"
+            className="min-w-0 truncate text-base font-bold text-on-header sm:text-lg"
+          >
             Learning Centre
           </Link>
           <DashboardTypeSwitcher />
-          <div className="ml-auto flex items-center gap-2">
+          <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
             <SyncStatusControl />
             <DarkModeToggle />
             <HelpButton />
-            <SignOutButton className="hidden sm:inline-flex" />
+            <div className="hidden sm:block">
+              <SignOutButton />
+            </div>
           </div>
         </div>
       </header>
@@ -139,6 +144,9 @@ export function DashboardShell({ children }: { children: React.ReactNode }) {
           className={`${menuOpen ? 'block' : 'hidden'} fixed inset-y-0 left-0 top-14 z-20 w-64 overflow-y-auto md:sticky md:block md:h-[calc(100vh-3.5rem)] ${skin.nav}`}
         >
           <Navigation id={navId} onNavigate={() => setMenuOpen(false)} />
+          <div className="border-t border-border p-2 sm:hidden">
+            <SignOutButton className="w-full" />
+          </div>
         </aside>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 pb-24 sm:px-8 sm:pb-8">
           {children}

@@ -10,7 +10,8 @@ export interface NavItem {
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dash/home', label: 'Home', area: 'home' },
-  { to: '/dash/students', label: 'Students & families', area: 'students' },
+  { to: '/dash/students', label: 'Students', area: 'students' },
+  { to: '/dash/families', label: 'Families', area: 'families' },
   { to: '/dash/facilitators', label: 'Facilitators', area: 'facilitators' },
   { to: '/dash/attendance', label: 'Attendance', area: 'attendance' },
   { to: '/dash/calendar', label: 'Calendar', area: 'calendar' },

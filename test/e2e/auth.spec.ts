@@ -13,23 +13,23 @@ const ROLE_VIEW: Record<DemoRole, { type: string; sees: string[]; hidden: string
   superAdmin: { type: 'Admin dashboard', sees: ['Members', 'Roles'], hidden: [] },
   administration: {
     type: 'Administration dashboard',
-    sees: ['Members', 'Students & families'],
+    sees: ['Members', 'Students'],
     hidden: [],
   },
   facilitator: {
     type: 'Facilitator dashboard',
-    sees: ['Attendance', 'Students & families'],
+    sees: ['Attendance', 'Students'],
     hidden: ['Members', 'Roles', 'Parent inquiries'],
   },
   parent: {
     type: 'Parent dashboard',
-    sees: ['Parent inquiries', 'Messages'],
-    hidden: ['Members', 'Roles'],
+    sees: ['Parent inquiries', 'Messages', 'Families'],
+    hidden: ['Members', 'Roles', 'School setup'],
   },
   student: {
     type: 'Student dashboard',
     sees: ['Resources', 'Calendar'],
-    hidden: ['Members', 'Roles', 'Parent inquiries'],
+    hidden: ['Members', 'Roles', 'Parent inquiries', 'Families'],
   },
 };
 

@@ -89,7 +89,7 @@ export function SyncStatusControl({ engine = syncEngine }: { engine?: EngineLike
         <section
           id={panelId}
           aria-labelledby={headingId}
-          className="absolute right-0 z-20 mt-2 w-80 rounded border border-border bg-card p-4 text-fg shadow-lg"
+          className="absolute right-0 z-20 mt-2 w-[min(20rem,calc(100vw-1rem))] rounded border border-border bg-card p-4 text-fg shadow-lg"
         >
           <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-base font-semibold">
             Sync status
