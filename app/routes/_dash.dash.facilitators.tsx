@@ -54,7 +54,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction = () => pageMeta('/dash/facilitators');
+export const meta: MetaFunction = ({ error }) => pageMeta('/dash/facilitators', error);
 
 export default function FacilitatorsList() {
   const data = useLoaderData<typeof clientLoader>();

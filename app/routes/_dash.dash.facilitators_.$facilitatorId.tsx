@@ -19,6 +19,7 @@ import { weekdayName } from '~/features/school/schemas';
 import { useSettings } from '~/settings/store';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { PageHeading } from '~/ui/PageHeading';
+import { withErrorTitle } from '~/ui/route-meta';
 
 export async function clientLoader({ request, params }: ClientLoaderFunctionArgs) {
   const user = await requireArea(request, 'facilitators');
@@ -52,7 +53,8 @@ export async function clientLoader({ request, params }: ClientLoaderFunctionArgs
   };
 }
 
-export const meta: MetaFunction = () => [{ title: 'Facilitator · Facilitators' }];
+export const meta: MetaFunction = ({ error }) =>
+  withErrorTitle(error, [{ title: 'Facilitator · Facilitators' }]);
 
 export default function FacilitatorProfile() {
   const data = useLoaderData<typeof clientLoader>();

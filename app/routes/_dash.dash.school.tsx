@@ -67,7 +67,7 @@ export async function clientAction({ request }: ClientActionFunctionArgs) {
   return { ok: true, message: '' };
 }
 
-export const meta: MetaFunction = () => pageMeta('/dash/school');
+export const meta: MetaFunction = ({ error }) => pageMeta('/dash/school', error);
 
 interface PendingDelete {
   kind: SchoolKind;

@@ -36,6 +36,7 @@ import {
 import { settingsStore, useSettings } from '~/settings/store';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { PageHeading } from '~/ui/PageHeading';
+import { withErrorTitle } from '~/ui/route-meta';
 import { saveFacilitatorAsStaff, saveOwnFacilitatorProfile } from './actions';
 import {
   canEditOwnProfile,
@@ -103,13 +104,14 @@ export async function clientAction({ request, params }: ClientActionFunctionArgs
   return redirect(`/dash/facilitators/${result.item.id}`);
 }
 
-export const meta: MetaFunction = ({ params }) => [
-  {
-    title: params.facilitatorId
-      ? 'Edit facilitator · Facilitators'
-      : 'New facilitator · Facilitators',
-  },
-];
+export const meta: MetaFunction = ({ params, error }) =>
+  withErrorTitle(error, [
+    {
+      title: params.facilitatorId
+        ? 'Edit facilitator · Facilitators'
+        : 'New facilitator · Facilitators',
+    },
+  ]);
 
 export default function FacilitatorEditorPage() {
   const data = useLoaderData<typeof clientLoader>();

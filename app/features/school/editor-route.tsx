@@ -30,6 +30,7 @@ import { canManageFacilitators } from '~/features/facilitators/schemas';
 import { settingsStore, useSettings } from '~/settings/store';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { PageHeading } from '~/ui/PageHeading';
+import { withErrorTitle } from '~/ui/route-meta';
 import { saveSchoolRecord } from './actions';
 import {
   asList,
@@ -96,11 +97,13 @@ export async function clientAction({ request, params }: ClientActionFunctionArgs
   return redirect(`/dash/school#${kind}`);
 }
 
-export const meta: MetaFunction = ({ params }) => {
+export const meta: MetaFunction = ({ params, error }) => {
   const kind = parseKind(params.kind);
-  if (!kind) return [{ title: 'School Setup' }];
+  if (!kind) return withErrorTitle(error, [{ title: 'School Setup' }]);
   const one = KIND_LABELS[kind].one;
-  return [{ title: params.id ? `Edit ${one} · School Setup` : `New ${one} · School Setup` }];
+  return withErrorTitle(error, [
+    { title: params.id ? `Edit ${one} · School Setup` : `New ${one} · School Setup` },
+  ]);
 };
 
 type LoaderData = Awaited<ReturnType<typeof clientLoader>>;
