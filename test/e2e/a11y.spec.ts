@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ROUTE_META } from '../../app/ui/route-meta';
+import { expectNoViolations } from './axe';
 import { open, signIn, useTheme, type ThemeName } from './fixtures';
 
 const THEMES: ThemeName[] = ['default', 'dark', 'accessible'];
@@ -10,27 +10,6 @@ const DASH_PATHS = [
   '/dash/nowhere',
 ];
 const PUBLIC_PATHS = [...ALL_PATHS.filter((p) => !DASH_PATHS.includes(p)), '/no/such/page'];
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-function describe(violations: { id: string; nodes: { target: unknown }[] }[]) {
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => String(n.target)).join(', ')}`);
-}
-
-async function expectNoViolations(page: Page, theme: ThemeName, label: string) {
-  const aa = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
-  expect(describe(aa.violations), `${label} (${theme}, WCAG A/AA)`).toEqual([]);
-  if (theme === 'accessible') {
-    // AAA contrast in the accessible theme. Sections that deliberately show another theme (the
-    // mobile action bar examples) are held to AA above, not AAA.
-    const aaa = await new AxeBuilder({ page })
-      .withRules(['color-contrast-enhanced'])
-      .exclude('[data-theme="default"]:not(html)')
-      .exclude('[data-theme="dark"]:not(html)')
-      .analyze();
-    expect(describe(aaa.violations), `${label} (${theme}, AAA contrast)`).toEqual([]);
-  }
-}
-
 for (const theme of THEMES) {
   test.describe(`accessibility in the ${theme} theme`, () => {
     test('public pages and the sign-in steps have no violations', async ({ page }) => {

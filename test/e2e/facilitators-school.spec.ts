@@ -2,32 +2,12 @@
 // sets up a campus, a subject and a classroom with a lesson and edits a facilitator; a facilitator
 // edits their own phone and bio and sees colleagues read-only; a parent may not open school setup;
 // every page is checked with axe-core in all three themes.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoViolations } from './axe';
 // Renamed: the React hooks lint rule would take `useTheme` in a loop for a hook.
 import { open, signIn, useTheme as setTheme, type ThemeName } from './fixtures';
 
 const THEMES: ThemeName[] = ['default', 'dark', 'accessible'];
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-function describeViolations(violations: { id: string; nodes: { target: unknown }[] }[]) {
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => String(n.target)).join(', ')}`);
-}
-
-// The same checks as test/e2e/a11y.spec.ts: WCAG A/AA everywhere, AAA contrast in the accessible theme.
-async function expectNoViolations(page: Page, theme: ThemeName, label: string) {
-  const aa = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
-  expect(describeViolations(aa.violations), `${label} (${theme}, WCAG A/AA)`).toEqual([]);
-  if (theme === 'accessible') {
-    const aaa = await new AxeBuilder({ page })
-      .withRules(['color-contrast-enhanced'])
-      .exclude('[data-theme="default"]:not(html)')
-      .exclude('[data-theme="dark"]:not(html)')
-      .analyze();
-    expect(describeViolations(aaa.violations), `${label} (${theme}, AAA contrast)`).toEqual([]);
-  }
-}
-
 /** The fake backend's copy of a collection, to prove a write reached it. */
 function remoteDocuments(page: Page, collection: string): Promise<Array<Record<string, unknown>>> {
   return page.evaluate(

@@ -2,30 +2,11 @@
 // suspend and assign roles, the superAdmin-only admin roles (in the UI and in the backend), and
 // axe on every page of the area in all three themes. Each test has its own browser context, so the
 // fake's data starts from the seed every time.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoViolations } from './axe';
 import { DEMO_EMAILS, open, signIn, useTheme, type ThemeName } from './fixtures';
 
 const THEMES: ThemeName[] = ['default', 'dark', 'accessible'];
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-function describeViolations(violations: { id: string; nodes: { target: unknown }[] }[]) {
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => String(n.target)).join(', ')}`);
-}
-
-async function expectNoViolations(page: Page, theme: ThemeName, label: string) {
-  const aa = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
-  expect(describeViolations(aa.violations), `${label} (${theme}, WCAG A/AA)`).toEqual([]);
-  if (theme === 'accessible') {
-    const aaa = await new AxeBuilder({ page })
-      .withRules(['color-contrast-enhanced'])
-      .exclude('[data-theme="default"]:not(html)')
-      .exclude('[data-theme="dark"]:not(html)')
-      .analyze();
-    expect(describeViolations(aaa.violations), `${label} (${theme}, AAA contrast)`).toEqual([]);
-  }
-}
-
 /** The role editor of one member on /dash/roles, found by their e-mail address. */
 async function roleEditorFor(page: Page, email: string) {
   await open(page, `/dash/roles?q=${encodeURIComponent(email)}`);

@@ -3,7 +3,6 @@
 // parent's view, and axe in every theme. Expected numbers come from the fake backend's own data,
 // so the tests hold whatever the day's deterministic seed is.
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { z } from 'zod';
 import { studentSchema } from '../../app/data/records';
@@ -12,24 +11,10 @@ import {
   parseListQuery,
   studentDisplayName,
 } from '../../app/features/students/list/query';
+import { expectNoViolations } from './axe';
 import { open, signIn, useTheme, type ThemeName } from './fixtures';
 
 const THEMES: ThemeName[] = ['default', 'dark', 'accessible'];
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-function describeViolations(violations: { id: string; nodes: { target: unknown }[] }[]) {
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => String(n.target)).join(', ')}`);
-}
-
-async function expectNoViolations(page: Page, theme: ThemeName, label: string) {
-  const aa = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
-  expect(describeViolations(aa.violations), `${label} (${theme}, WCAG A/AA)`).toEqual([]);
-  if (theme === 'accessible') {
-    const aaa = await new AxeBuilder({ page }).withRules(['color-contrast-enhanced']).analyze();
-    expect(describeViolations(aaa.violations), `${label} (${theme}, AAA contrast)`).toEqual([]);
-  }
-}
-
 /** The fields the list uses, parsed with the app's own record schema. */
 const seedStudentSchema = studentSchema
   .pick({

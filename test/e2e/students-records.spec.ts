@@ -1,26 +1,11 @@
 // Student profile, student and family forms, offline writes and role views, through the real
 // screens of the production build in demo mode (brief F of issue 6). Every record a test creates
 // carries a unique last name, so tests never depend on each other or on what earlier runs left.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoViolations } from './axe';
 import { open, signIn, useTheme, type ThemeName } from './fixtures';
 
 const THEMES: ThemeName[] = ['default', 'dark', 'accessible'];
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-function describeViolations(violations: { id: string; nodes: { target: unknown }[] }[]) {
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => String(n.target)).join(', ')}`);
-}
-
-async function expectNoViolations(page: Page, theme: ThemeName, label: string) {
-  const aa = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
-  expect(describeViolations(aa.violations), `${label} (${theme}, WCAG A/AA)`).toEqual([]);
-  if (theme === 'accessible') {
-    const aaa = await new AxeBuilder({ page }).withRules(['color-contrast-enhanced']).analyze();
-    expect(describeViolations(aaa.violations), `${label} (${theme}, AAA contrast)`).toEqual([]);
-  }
-}
-
 function unique(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 }
