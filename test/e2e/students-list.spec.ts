@@ -278,6 +278,27 @@ test('a parent sees only their own children, and no staff actions', async ({ pag
   );
 });
 
+test('a facilitator sees exactly the students of the classrooms they teach', async ({ page }) => {
+  await signIn(page, 'facilitator');
+  await open(page, '/dash/students');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your students' })).toBeVisible();
+  // The facilitator's classrooms, and the students in them, as the backend holds them.
+  const classroomIds = await page.evaluate(() => {
+    const fake = window.__fakeFirebase;
+    const member = fake?.getDocument('Members/demo-facilitator');
+    const facilitatorId = typeof member?.facilitatorId === 'string' ? member.facilitatorId : '';
+    const ids = fake?.getDocument(`facilitators/${facilitatorId}`)?.classroomIds;
+    return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+  });
+  expect(classroomIds.length).toBeGreaterThan(0);
+  const theirs = (await backendStudents(page)).filter((s) =>
+    s.classroomIds.some((id) => classroomIds.includes(id)),
+  );
+  expect(theirs.length).toBeGreaterThan(0);
+  await expect(count(page)).toHaveText(`${theirs.length.toLocaleString('en')} students`);
+  await expect(page.getByRole('link', { name: 'Add student' })).toHaveCount(0);
+});
+
 for (const theme of THEMES) {
   test(`the students list has no accessibility violations in the ${theme} theme`, async ({
     page,
