@@ -13,24 +13,15 @@ import {
 import { useEffect, useState } from 'react';
 import { requireArea } from '~/auth/guards';
 import { useSession } from '~/auth/session';
-import { memberSchema } from '~/data/records';
-import { loadCollection, useRevalidateOnDataChange } from '~/data/route-data';
-import {
-  MemberFilterForm,
-  MEMBERS_PAGE_SIZE,
-  Pager,
-  pageOf,
-  RoleList,
-  toListed,
-} from '~/features/members/components';
+import { useRevalidateOnDataChange } from '~/data/route-data';
+import { MemberFilterForm, Pager, RoleList } from '~/features/members/components';
 import { handleMemberAction, type MemberActionData } from '~/features/members/member-actions';
+import { loadMemberPage } from '~/features/members/member-page';
 import {
-  filterMembers,
   mayManageMembers,
   maySetStatus,
   ONLY_SUPERADMIN_SUSPENDS_ADMIN,
   READ_ONLY_EXPLANATION,
-  readMemberFilters,
   type ListedMember,
 } from '~/features/members/member-rules';
 import { useSettings } from '~/settings/store';
@@ -44,16 +35,7 @@ export const meta: MetaFunction = ({ error }) => pageMeta('/dash/members', error
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   await requireArea(request, 'members');
-  const params = new URL(request.url).searchParams;
-  const filters = readMemberFilters(params);
-  const all = (await loadCollection('members', { schema: memberSchema })).map(toListed);
-  const matching = filterMembers(all, filters);
-  const { page, pageCount } = pageOf(params, matching.length);
-  const start = (page - 1) * MEMBERS_PAGE_SIZE;
-  const rows = matching
-    .slice(start, start + MEMBERS_PAGE_SIZE)
-    .map(({ member: _member, ...row }) => row);
-  return { filters, rows, total: all.length, matching: matching.length, page, pageCount };
+  return loadMemberPage(request);
 }
 
 export async function clientAction({ request }: ClientActionFunctionArgs) {

@@ -20,24 +20,15 @@ import {
 } from '~/auth/permissions';
 import { ROLES, type Role } from '~/auth/roles';
 import { useSession } from '~/auth/session';
-import { memberSchema } from '~/data/records';
-import { loadCollection, useRevalidateOnDataChange } from '~/data/route-data';
-import {
-  MemberFilterForm,
-  MEMBERS_PAGE_SIZE,
-  Pager,
-  pageOf,
-  RoleList,
-  toListed,
-} from '~/features/members/components';
+import { useRevalidateOnDataChange } from '~/data/route-data';
+import { MemberFilterForm, Pager, RoleList } from '~/features/members/components';
 import { handleMemberAction, type MemberActionData } from '~/features/members/member-actions';
+import { loadMemberPage } from '~/features/members/member-page';
 import {
-  filterMembers,
   mayChangeRole,
   mayManageMembers,
   ONLY_SUPERADMIN_GRANTS_ADMIN,
   READ_ONLY_EXPLANATION,
-  readMemberFilters,
   ROLE_LABELS,
   type ListedMember,
 } from '~/features/members/member-rules';
@@ -50,16 +41,7 @@ export const meta: MetaFunction = ({ error }) => pageMeta('/dash/roles', error);
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   await requireArea(request, 'roles');
-  const params = new URL(request.url).searchParams;
-  const filters = readMemberFilters(params);
-  const all = (await loadCollection('members', { schema: memberSchema })).map(toListed);
-  const matching = filterMembers(all, filters);
-  const { page, pageCount } = pageOf(params, matching.length);
-  const start = (page - 1) * MEMBERS_PAGE_SIZE;
-  const rows = matching
-    .slice(start, start + MEMBERS_PAGE_SIZE)
-    .map(({ member: _member, ...row }) => row);
-  return { filters, rows, total: all.length, matching: matching.length, page, pageCount };
+  return loadMemberPage(request);
 }
 
 export async function clientAction({ request }: ClientActionFunctionArgs) {
