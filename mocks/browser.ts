@@ -168,6 +168,12 @@ async function install(): Promise<FakeFirebaseControl> {
   interceptor.on('request', async ({ request: req, controller }) => {
     if (!FIREBASE_URL.test(req.url)) return;
     const response = await getResponse(handlers, req);
+    // Like a real server, an acknowledged write is durable: documents written by this request are
+    // saved before the answer goes out, so a reload right after the acknowledgement cannot lose them.
+    if (store.dirty.size > 0) {
+      if (timer !== null) clearTimeout(timer);
+      await flush();
+    }
     controller.respondWith(response ?? Response.error());
     // Account changes (sign-up, password, claims) do not pass through put(): save after each call.
     schedule();
