@@ -1,7 +1,17 @@
-import { initializeApp } from 'firebase/app';
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { Bytes, GeoPoint, Timestamp, doc, getFirestore } from 'firebase/firestore/lite';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { toPlain, toPlainDocument } from './codec';
+
+const apps: FirebaseApp[] = [];
+
+// Firebase opens its heartbeat IndexedDB in the background when an app starts. This file is quick,
+// so without waiting that callback can land after the test environment is torn down and fail the
+// run ("self is not defined"). Delete the app and let the pending IndexedDB work finish first.
+afterAll(async () => {
+  await Promise.all(apps.map((app) => deleteApp(app)));
+  await new Promise((resolve) => setTimeout(resolve, 100));
+});
 
 describe('toPlain', () => {
   it('turns Firestore values into JSON-safe plain data', () => {
@@ -9,6 +19,7 @@ describe('toPlain', () => {
       { projectId: 'codec-test', apiKey: 'k', appId: '1:1:web:1' },
       'codec',
     );
+    apps.push(app);
     const db = getFirestore(app);
     const at = new Date('2025-03-01T08:30:00.000Z');
     expect(
