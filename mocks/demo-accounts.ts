@@ -2,7 +2,7 @@
 // addresses the fake Google account chooser offers. The login page lists DEMO_ACCOUNTS in demo mode.
 import { stableHash } from './ids';
 import { encodeUnsignedJwt } from './tokens';
-import type { Role } from '../app/auth/roles';
+import type { Role } from '../app/domain/roles';
 
 /** The password of every seeded demo account (documented in the README). */
 export const DEMO_PASSWORD = 'demo-password';

@@ -10,7 +10,7 @@ import {
   collectionOfPath,
   type PermissionContext,
   type Principal,
-} from '../app/auth/permissions';
+} from '../app/domain/permissions';
 import { principalFromRequest } from './principal';
 import { QueryError, runStructuredQuery, structuredQuerySchema, type QueryDoc } from './query';
 import { isDocumentPath, splitDocumentPath, store, type StoredDocument } from './store';

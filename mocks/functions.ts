@@ -3,7 +3,7 @@
 // the caller's roles themselves, as the real functions would.
 import { http, HttpResponse } from 'msw';
 import { z } from 'zod';
-import { ROLES, type Role } from '../app/auth/roles';
+import { ROLES, type Role } from '../app/domain/roles';
 import { createAccount } from './auth';
 import { applyWrites, type CommitWrite } from './firestore';
 import { randomId } from './ids';

@@ -1,8 +1,8 @@
 // Who is calling: the fake decodes the Bearer ID token, maps claims to roles with the app's own
 // rolesFromClaims, and resolves the member's links through a rule-free, memoised view of the store.
-import { resolvePrincipal, type PermissionContext, type Principal } from '../app/auth/permissions';
-import { rolesFromClaims } from '../app/auth/roles';
 import { DEMO_STAFF_DOMAINS } from '../app/config/demo';
+import { resolvePrincipal, type PermissionContext, type Principal } from '../app/domain/permissions';
+import { rolesFromClaims } from '../app/domain/roles';
 import { store } from './store';
 import { callerFromRequest } from './tokens';
 import { decodeFields } from './values';

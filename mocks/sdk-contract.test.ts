@@ -52,7 +52,7 @@ import { DEMO_FIREBASE_CONFIG } from '../app/config/demo';
 import { allowConsoleErrors } from '../test/console';
 import { createFakeGoogleIdToken, DEMO_PASSWORD, demoAccount } from './demo-accounts';
 import { fake } from './index';
-import type { Role } from '../app/auth/roles';
+import type { Role } from '../app/domain/roles';
 
 // ---- helpers ----------------------------------------------------------------------------------
 

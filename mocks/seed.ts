@@ -5,7 +5,7 @@ import { DEMO_ACCOUNTS, DEMO_GOOGLE_ACCOUNTS, DEMO_PASSWORD, demoAccount } from 
 import { stableHash } from './ids';
 import { store, type Account } from './store';
 import { encodeFields, nextServerTime } from './values';
-import type { Role } from '../app/auth/roles';
+import type { Role } from '../app/domain/roles';
 
 export type SeedProfile = 'demo' | 'large' | 'empty';
 

@@ -1,8 +1,8 @@
 // Route guards for clientLoaders. Every /dash/* route requires sign-in (docs/decisions/003), and an
 // area the role may not open answers 403 instead of showing an empty list.
 import { redirect } from '@remix-run/react';
+import { canOpenArea, NOT_ALLOWED_MESSAGE, type Area } from '~/domain/areas';
 import { readLastPage } from '~/settings/last-page';
-import { canOpenArea, NOT_ALLOWED_MESSAGE, type Area } from './areas';
 import { whenSessionKnown, type SessionUser } from './session';
 
 export const REDIRECT_PARAM = 'redirectTo';

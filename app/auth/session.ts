@@ -13,7 +13,8 @@ import {
 import { touchMember } from '~/backend/documents';
 import { BackendError } from '~/backend/errors';
 import { getRuntimeConfig } from '~/config/env';
-import type { Member } from '~/data/records';
+import type { Member } from '~/domain/records';
+import { DASHBOARD_TYPE_PRIORITY, rolesFromClaims, type Role } from '~/domain/roles';
 import {
   dashboardTypeSchema,
   readStoredDashboardType,
@@ -23,30 +24,15 @@ import {
 import { settingsStore } from '~/settings/store';
 import { readRedirectState } from './google';
 import { handleSignedInAccount, isHandlingMismatch } from './mismatch';
-import { DASHBOARD_TYPE_PRIORITY, rolesFromClaims, type Role } from './roles';
 import { userDataLifecycle } from './user-data';
+import type { SessionUser } from './session-user';
 
 export const SIGN_IN_SUCCESS = 'Sign-in successful!';
 export const AUTO_SIGN_IN_MESSAGE = "Welcome back! You've been automatically signed in.";
 export const PREFERENCES_LOAD_FAILED = 'Error loading user preferences';
 export const SIGN_OUT_FAILED = 'Failed to sign out';
 
-export interface SessionUser {
-  uid: string;
-  email: string | null;
-  displayName: string | null;
-  photoURL: string | null;
-  roles: Role[];
-  isAdmin: boolean;
-  isSuperAdmin: boolean;
-  tokens: Record<string, string>;
-  preferences: { persistLogin: boolean; theme?: string };
-  memberUUID: string;
-  /** The Members profile, when it could be read (it cannot while offline on a fresh start). */
-  member: Member | null;
-  /** The dashboard types this user may switch between, highest priority first. */
-  dashboardTypes: DashboardType[];
-}
+export type { SessionUser };
 
 export type SessionStatus = 'loading' | 'signedOut' | 'signedIn';
 

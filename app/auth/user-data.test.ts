@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { getIdTokenClaims, signInWithEmail, signOutUser } from '~/backend/auth';
 import { getDocument, getMember, listDocuments } from '~/backend/documents';
 import { cachedCollections } from '~/data/collections';
-import { facilitatorSchema } from '~/data/records';
+import { facilitatorSchema } from '~/domain/records';
+import { rolesFromClaims } from '~/domain/roles';
 import { DEMO_ACCOUNTS } from '../../mocks/demo-accounts';
-import { rolesFromClaims } from './roles';
 import { scopeForUser } from './user-data';
 
 const anyRecord = z.object({ id: z.string() }).passthrough();

@@ -4,9 +4,9 @@
 // do), so each scope here must imply the permission matrix's scope for that role.
 import { getDocument, type Filter } from '~/backend/documents';
 import { cacheService, clearCache, initCache } from '~/data/cache-service';
-import { facilitatorSchema } from '~/data/records';
 import { startSync, stopSync, syncEngine } from '~/data/sync-status';
-import type { SessionUser } from './session';
+import { facilitatorSchema } from '~/domain/records';
+import type { SessionUser } from './session-user';
 
 type Scope = { filters?: Filter[] } | null | undefined;
 type ScopeUser = Pick<SessionUser, 'roles' | 'member' | 'memberUUID' | 'uid'> & {

@@ -1,7 +1,7 @@
 // Callable Cloud Functions (region asia-south1). Payloads and answers are zod-parsed both ways, so a
 // change on the server shows up as a clear error here rather than as undefined fields in the UI.
 import { z } from 'zod';
-import { ROLES, type Role } from '~/auth/roles';
+import { ROLES, type Role } from '~/domain/roles';
 import { getFunctionsInstance } from './app';
 import { BACKEND_MESSAGES } from './errors';
 import { request } from './request';

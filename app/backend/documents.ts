@@ -12,7 +12,7 @@ import {
   memberSchema,
   type CollectionVersions,
   type Member,
-} from '~/data/records';
+} from '~/domain/records';
 import { getLiteFirestore } from './app';
 import { toPlainDocument } from './codec';
 import { BACKEND_MESSAGES, BackendError } from './errors';

@@ -4,7 +4,7 @@
 // WebChannel protocol, so in demo mode the same function polls through firestore/lite and re-queries
 // at once when the fake announces a change, which keeps updates well under a second.
 import { getRuntimeConfig } from '~/config/env';
-import { notificationSchema, type Notification } from '~/data/records';
+import { notificationSchema, type Notification } from '~/domain/records';
 import { getFullFirestore } from './app';
 import { toPlainDocument } from './codec';
 import { deleteDocument, listDocuments, updateDocument, type BackendResult } from './documents';

@@ -1,7 +1,7 @@
 // Shared by the backend's test files (never imported by app code): sign-in as a demo role and
 // assertions on BackendError. Kept beside the tests because only app/backend may import firebase.
 import { expect } from 'vitest';
-import type { Role } from '~/auth/roles';
+import type { Role } from '~/domain/roles';
 import { demoAccount } from '../../mocks/demo-accounts';
 import { signInWithEmail, signOutUser } from './auth';
 import { BackendError } from './errors';

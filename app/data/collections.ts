@@ -7,7 +7,7 @@ import {
   DEFAULT_COLLECTION_VERSION,
   type CollectionSyncConfig,
 } from '~/config/constants';
-import { RECORD_SCHEMAS } from './records';
+import { RECORD_SCHEMAS } from '~/domain/records';
 import type { z } from 'zod';
 
 const MINUTE = 60_000;

@@ -13,8 +13,8 @@ import {
 import { useId } from 'react';
 import { z } from 'zod';
 import { requireArea } from '~/auth/guards';
-import { campusSchema, facilitatorSchema, subjectSchema } from '~/data/records';
 import { loadCollection, useRevalidateOnDataChange } from '~/data/route-data';
+import { campusSchema, facilitatorSchema, subjectSchema } from '~/domain/records';
 import { canManageFacilitators, FACILITATOR_STATUSES } from '~/features/facilitators/schemas';
 import { useSettings } from '~/settings/store';
 import { MobileActionBar } from '~/ui/MobileActionBar';

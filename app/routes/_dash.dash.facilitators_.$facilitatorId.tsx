@@ -8,8 +8,8 @@ import {
   type MetaFunction,
 } from '@remix-run/react';
 import { requireArea } from '~/auth/guards';
-import { campusSchema, classroomSchema, facilitatorSchema, subjectSchema } from '~/data/records';
 import { loadCollection, useRevalidateOnDataChange } from '~/data/route-data';
+import { campusSchema, classroomSchema, facilitatorSchema, subjectSchema } from '~/domain/records';
 import {
   canEditOwnProfile,
   canManageFacilitators,

@@ -10,8 +10,8 @@ import {
 } from '@remix-run/react';
 import { useId } from 'react';
 import { requireArea } from '~/auth/guards';
-import { collectionAccess } from '~/auth/permissions';
 import { loadCollection, useRevalidateOnDataChange } from '~/data/route-data';
+import { collectionAccess } from '~/domain/permissions';
 import { notAllowed } from '~/features/students/forms/student-routes';
 import { familyRecordSchema } from '~/features/students/profile/load-record';
 import { useSettings } from '~/settings/store';

@@ -15,10 +15,10 @@ import {
 import { useId } from 'react';
 import { z } from 'zod';
 import { requireArea } from '~/auth/guards';
-import { PERMISSION_MATRIX, collectionAccess } from '~/auth/permissions';
 import type { SessionUser } from '~/auth/session';
 import { cacheService } from '~/data/cache-service';
 import { loadCollection, useRevalidateOnDataChange } from '~/data/route-data';
+import { PERMISSION_MATRIX, collectionAccess } from '~/domain/permissions';
 import { submitContactForm } from '~/features/students/forms/family-form';
 import { Field, valueOf } from '~/features/students/forms/Field';
 import { STUDENT_STATUS_LABELS } from '~/features/students/forms/student-form';

@@ -14,8 +14,8 @@ import {
 import { useId } from 'react';
 import { requireArea } from '~/auth/guards';
 import { useSession } from '~/auth/session';
-import { facilitatorSchema, familySchema, memberSchema, studentSchema } from '~/data/records';
 import { formDataToObject, loadCollection, useRevalidateOnDataChange } from '~/data/route-data';
+import { facilitatorSchema, familySchema, memberSchema, studentSchema } from '~/domain/records';
 import { RoleList } from '~/features/members/components';
 import { linkMember, type MemberActionData } from '~/features/members/member-actions';
 import { mayManageMembers, READ_ONLY_EXPLANATION } from '~/features/members/member-rules';

@@ -12,10 +12,10 @@ import {
 } from '@remix-run/react';
 import { useId, useState } from 'react';
 import { requireArea } from '~/auth/guards';
-import { ROLES } from '~/auth/roles';
 import { useSession } from '~/auth/session';
 import { formDataToObject } from '~/data/route-data';
 import { useSyncStatus } from '~/data/sync-status';
+import { ROLES } from '~/domain/roles';
 import { inviteMember, type MemberActionData } from '~/features/members/member-actions';
 import {
   mayChangeRole,

@@ -11,16 +11,16 @@ import {
 } from '@remix-run/react';
 import { useId } from 'react';
 import { requireArea } from '~/auth/guards';
+import { useSession } from '~/auth/session';
+import { useRevalidateOnDataChange } from '~/data/route-data';
 import {
   PERMISSION_COLLECTIONS,
   PERMISSION_MATRIX,
   SCOPE_LABELS,
   type AccessRule,
   type PermissionCollection,
-} from '~/auth/permissions';
-import { ROLES, type Role } from '~/auth/roles';
-import { useSession } from '~/auth/session';
-import { useRevalidateOnDataChange } from '~/data/route-data';
+} from '~/domain/permissions';
+import { ROLES, type Role } from '~/domain/roles';
 import { MemberFilterForm, Pager, RoleList } from '~/features/members/components';
 import { handleMemberAction, type MemberActionData } from '~/features/members/member-actions';
 import { loadMemberPage } from '~/features/members/member-page';

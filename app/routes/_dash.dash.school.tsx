@@ -13,6 +13,7 @@ import {
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { requireArea } from '~/auth/guards';
+import { loadCollection, useRevalidateOnDataChange } from '~/data/route-data';
 import {
   campusSchema,
   classroomSchema,
@@ -21,8 +22,7 @@ import {
   type Campus,
   type Classroom,
   type Subject,
-} from '~/data/records';
-import { loadCollection, useRevalidateOnDataChange } from '~/data/route-data';
+} from '~/domain/records';
 import { canManageFacilitators } from '~/features/facilitators/schemas';
 import { countClassroomsUsing, deleteSchoolRecord } from '~/features/school/actions';
 import { KIND_LABELS, SCHOOL_KINDS, weekdayName, type SchoolKind } from '~/features/school/schemas';

@@ -14,9 +14,9 @@ import {
 import { useEffect, useId, useRef, useState } from 'react';
 import { z } from 'zod';
 import { requireArea } from '~/auth/guards';
-import { collectionAccess } from '~/auth/permissions';
 import { cacheService } from '~/data/cache-service';
 import { deleteFromAction, loadCollection, useRevalidateOnDataChange } from '~/data/route-data';
+import { collectionAccess } from '~/domain/permissions';
 import { Field } from '~/features/students/forms/Field';
 import { todayIso } from '~/features/students/forms/fields';
 import { splitNotes } from '~/features/students/forms/status-history';

@@ -2,10 +2,10 @@
 // page. It remembers every /dash/ page entered as lastPage (spec §2).
 import { Link, NavLink, Outlet, useLocation } from '@remix-run/react';
 import { useEffect, useId, useState } from 'react';
-import { canOpenArea } from '~/auth/areas';
 import { requireUser } from '~/auth/guards';
 import { switchDashboardType, useSession } from '~/auth/session';
 import { SignOutButton } from '~/auth/SignOutButton';
+import { canOpenArea } from '~/domain/areas';
 import { SyncStatusControl } from '~/features/sync/SyncStatusControl';
 import { HelpButton } from '~/guide/HelpButton';
 import { DASHBOARD_TYPE_LABELS, dashboardTypeSchema } from '~/settings/dashboard-type';

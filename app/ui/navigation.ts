@@ -1,6 +1,6 @@
 // The dashboard's areas, in the order the navigation lists them. The permission matrix decides, per
-// area, which roles see it (app/auth/areas.ts).
-import type { Area } from '~/auth/areas';
+// area, which roles see it (app/domain/areas.ts).
+import type { Area } from '~/domain/areas';
 
 export interface NavItem {
   to: string;

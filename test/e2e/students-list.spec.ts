@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { z } from 'zod';
-import { studentSchema } from '../../app/data/records';
+import { studentSchema } from '../../app/domain/records';
 import {
   applyListQuery,
   parseListQuery,

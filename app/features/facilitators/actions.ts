@@ -2,8 +2,8 @@
 // and write through the cache service (offline-capable). A staff save also keeps each classroom's
 // facilitatorIds in step with the facilitator's classroomIds, in the same batch.
 import { cacheService, type BatchOperation, type CachedRecord } from '~/data/cache-service';
-import { campusSchema, classroomSchema } from '~/data/records';
 import { formDataToObject } from '~/data/route-data';
+import { campusSchema, classroomSchema } from '~/domain/records';
 import { validateForm, type FieldErrors } from '~/features/school/form';
 import { ownProfileFormSchema, staffFacilitatorFormSchema } from './schemas';
 

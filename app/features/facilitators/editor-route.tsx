@@ -13,17 +13,17 @@ import {
   type ClientLoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/react';
-import { NOT_ALLOWED_MESSAGE } from '~/auth/areas';
 import { requireArea } from '~/auth/guards';
 import type { SessionUser } from '~/auth/session';
+import { loadCollection } from '~/data/route-data';
+import { NOT_ALLOWED_MESSAGE } from '~/domain/areas';
 import {
   campusSchema,
   classroomSchema,
   facilitatorSchema,
   subjectSchema,
   type Facilitator,
-} from '~/data/records';
-import { loadCollection } from '~/data/route-data';
+} from '~/domain/records';
 import {
   asList,
   asText,

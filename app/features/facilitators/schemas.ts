@@ -2,9 +2,9 @@
 // write scope: admin and superAdmin) edit every field; a facilitator edits only the own-profile
 // fields the matrix's 'ownFacilitatorProfile' scope allows (the fake backend refuses anything more).
 import { z } from 'zod';
-import { PERMISSION_MATRIX } from '~/auth/permissions';
-import type { Role } from '~/auth/roles';
-import type { Facilitator } from '~/data/records';
+import { PERMISSION_MATRIX } from '~/domain/permissions';
+import type { Facilitator } from '~/domain/records';
+import type { Role } from '~/domain/roles';
 import { asList, optionalText, phoneField, requiredText } from '~/features/school/form';
 
 export const FACILITATOR_STATUSES = ['active', 'inactive'] as const;

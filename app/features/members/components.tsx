@@ -2,8 +2,8 @@
 // view can be bookmarked), role badges and the pager.
 import { Form, Link } from '@remix-run/react';
 import { useId } from 'react';
-import { ROLES, type Role } from '~/auth/roles';
-import type { Member } from '~/data/records';
+import type { Member } from '~/domain/records';
+import { ROLES, type Role } from '~/domain/roles';
 import { useSettings } from '~/settings/store';
 import { ROLE_LABELS, type ListedMember, type MemberFilters } from './member-rules';
 

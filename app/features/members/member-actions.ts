@@ -5,9 +5,9 @@
 import { getSession } from '~/auth/session';
 import { callInviteMember, callSetMemberRoles, callSetMemberStatus } from '~/backend/callables';
 import { cacheService } from '~/data/cache-service';
-import { memberSchema } from '~/data/records';
 import { formDataToObject } from '~/data/route-data';
 import { syncEngine } from '~/data/sync-status';
+import { memberSchema } from '~/domain/records';
 import { settingsStore } from '~/settings/store';
 import {
   describeCallableFailure,

@@ -1,7 +1,7 @@
 // The page of members both the members list and the roles page show: filters from the URL, one
 // page of rows from the members cache, and the counts the pager needs.
-import { memberSchema } from '~/data/records';
 import { loadCollection } from '~/data/route-data';
+import { memberSchema } from '~/domain/records';
 import { MEMBERS_PAGE_SIZE, pageOf, toListed } from './components';
 import { filterMembers, readMemberFilters } from './member-rules';
 

@@ -2,7 +2,7 @@
 // use them to disable controls and to validate forms, and the tests check them without a backend.
 // The fake backend (mocks/functions.ts) enforces the same rules again; the UI only explains them.
 import { z } from 'zod';
-import { ROLES, type Role } from '~/auth/roles';
+import { ROLES, type Role } from '~/domain/roles';
 
 /** Roles only a superAdmin may grant or remove (domain.md, permission matrix: Members). */
 export const ADMIN_ROLES: readonly Role[] = ['admin', 'superAdmin'];

@@ -5,14 +5,14 @@
 // facilitators: administration may change classrooms, not facilitators, and the backend would
 // refuse those writes. Pages read both sides, so the link still shows from the classroom's side.
 import { cacheService, type BatchOperation, type CachedRecord } from '~/data/cache-service';
+import { formDataToObject } from '~/data/route-data';
 import {
   campusSchema,
   classroomSchema,
   facilitatorSchema,
   subjectSchema,
   type Classroom,
-} from '~/data/records';
-import { formDataToObject } from '~/data/route-data';
+} from '~/domain/records';
 import { validateForm, type FieldErrors } from './form';
 import {
   campusFormSchema,

@@ -14,6 +14,7 @@ import {
 } from '@remix-run/react';
 import { useState } from 'react';
 import { requireArea } from '~/auth/guards';
+import { loadCollection } from '~/data/route-data';
 import {
   campusSchema,
   classroomSchema,
@@ -24,8 +25,7 @@ import {
   type Classroom,
   type Facilitator,
   type Subject,
-} from '~/data/records';
-import { loadCollection } from '~/data/route-data';
+} from '~/domain/records';
 import { canManageFacilitators } from '~/features/facilitators/schemas';
 import { settingsStore, useSettings } from '~/settings/store';
 import { MobileActionBar } from '~/ui/MobileActionBar';

@@ -1,8 +1,8 @@
 // Form schemas of the school setup page: campuses, classrooms (with weekly schedule rows) and
 // subjects. They sit next to the actions that parse them (actions.ts); the record schemas they
-// produce data for are in app/data/records.ts, which the cache service checks again on save.
+// produce data for are in app/domain/records.ts, which the cache service checks again on save.
 import { z } from 'zod';
-import type { Subject } from '~/data/records';
+import type { Subject } from '~/domain/records';
 import { asList, optionalText, phoneField, requiredText } from './form';
 
 export const SCHOOL_KINDS = ['campuses', 'classrooms', 'subjects'] as const;

@@ -4,7 +4,7 @@
 // the input it is about.
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useId, useState } from 'react';
-import type { Guardian } from '~/data/records';
+import type { Guardian } from '~/domain/records';
 import { useSettings } from '~/settings/store';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { Field, valueOf } from './Field';

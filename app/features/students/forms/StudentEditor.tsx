@@ -3,7 +3,7 @@
 // campus is state, because it decides which classrooms are offered.
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useId, useState } from 'react';
-import { STUDENT_STATUSES } from '~/data/records';
+import { STUDENT_STATUSES } from '~/domain/records';
 import { useSettings } from '~/settings/store';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { Field, FieldError, valueOf } from './Field';

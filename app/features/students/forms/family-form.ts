@@ -5,7 +5,7 @@
 // very input that is wrong.
 import { z } from 'zod';
 import type { BatchOperation } from '~/data/cache-service';
-import type { Family, Guardian } from '~/data/records';
+import type { Family, Guardian } from '~/domain/records';
 import {
   fieldErrorsOf,
   optionalEmail,

@@ -2,11 +2,11 @@
 // the action that saves the family (and the linked member's familyId) through the cache service.
 import { redirect } from '@remix-run/react';
 import { z } from 'zod';
-import { collectionAccess } from '~/auth/permissions';
 import type { SessionUser } from '~/auth/session';
 import { cacheService } from '~/data/cache-service';
-import { memberSchema } from '~/data/records';
 import { loadCollection } from '~/data/route-data';
+import { collectionAccess } from '~/domain/permissions';
+import { memberSchema } from '~/domain/records';
 import { settingsStore } from '~/settings/store';
 import { submitFamilyForm, type FamilyRecord } from './family-form';
 

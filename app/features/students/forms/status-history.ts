@@ -1,10 +1,10 @@
-// A student's status history. The student schema (app/data/records.ts) has no `statusHistory`
+// A student's status history. The student schema (app/domain/records.ts) has no `statusHistory`
 // field, and unknown fields are stripped whenever a record is parsed, so the history is kept at the
 // end of `notes`, below a marker line, one entry per line: "YYYY-MM-DD | status | note". The forms
 // show and edit only the text above the marker; the profile lists the entries. Should the schema
 // gain a `statusHistory` array, these two functions are the only place to change.
 import { z } from 'zod';
-import { STUDENT_STATUSES } from '~/data/records';
+import { STUDENT_STATUSES } from '~/domain/records';
 
 export const STATUS_HISTORY_MARKER = '--- Status history ---';
 

@@ -3,7 +3,7 @@
 // dependencies (the records it checks against and a save function) so its validation can be tested
 // without a browser; the routes pass the cache service's data and `cacheService.save`.
 import { z } from 'zod';
-import { STUDENT_STATUSES, type Student } from '~/data/records';
+import { STUDENT_STATUSES, type Student } from '~/domain/records';
 import {
   calendarDate,
   fieldErrorsOf,

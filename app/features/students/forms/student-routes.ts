@@ -1,12 +1,12 @@
 // What the student new and edit routes share: the guard for people who may write students, the
 // editor's reference data from the cache, and the action that saves through the cache service.
 import { redirect } from '@remix-run/react';
-import { NOT_ALLOWED_MESSAGE } from '~/auth/areas';
 import { requireArea } from '~/auth/guards';
-import { collectionAccess, type PermissionCollection } from '~/auth/permissions';
 import type { SessionUser } from '~/auth/session';
 import { cacheService } from '~/data/cache-service';
 import { loadCollection } from '~/data/route-data';
+import { NOT_ALLOWED_MESSAGE } from '~/domain/areas';
+import { collectionAccess, type PermissionCollection } from '~/domain/permissions';
 import { settingsStore } from '~/settings/store';
 import {
   campusRecordSchema,

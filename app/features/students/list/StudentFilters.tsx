@@ -3,7 +3,7 @@
 // Back leaves the list instead of stepping through keystrokes).
 import { Form, Link, useNavigate } from '@remix-run/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { STUDENT_STATUSES, type Campus, type Classroom } from '~/data/records';
+import { STUDENT_STATUSES, type Campus, type Classroom } from '~/domain/records';
 import { useSettings } from '~/settings/store';
 import {
   PARAMS,

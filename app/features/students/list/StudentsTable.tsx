@@ -2,7 +2,7 @@
 // headers are links that sort by that column (a second click reverses it), so sorting works from
 // the table as well as from the form, and both write the same URL.
 import { Link } from '@remix-run/react';
-import type { Campus, Classroom } from '~/data/records';
+import type { Campus, Classroom } from '~/domain/records';
 import { useSettings } from '~/settings/store';
 import {
   listQueryToSearch,

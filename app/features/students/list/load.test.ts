@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Role } from '~/auth/roles';
 import { cacheService, clearCache, initCache } from '~/data/cache-service';
-import type { Member } from '~/data/records';
+import type { Member } from '~/domain/records';
+import type { Role } from '~/domain/roles';
 import { listViewer, loadStudentList, ownStudentRecord } from './load';
 
 // The list reads what the cache holds; the sync that fills it has its own tests. Reading straight

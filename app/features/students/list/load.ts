@@ -2,16 +2,16 @@
 // sync's per-role scope already limits that), the campuses and classrooms for the filters, and
 // which view of the page this person gets. Kept out of the route module so it can be tested
 // without a router or a session.
-import { collectionAccess } from '~/auth/permissions';
 import type { SessionUser } from '~/auth/session';
+import { loadCollection } from '~/data/route-data';
+import { collectionAccess } from '~/domain/permissions';
 import {
   campusSchema,
   classroomSchema,
   studentSchema,
   type Campus,
   type Classroom,
-} from '~/data/records';
-import { loadCollection } from '~/data/route-data';
+} from '~/domain/records';
 import { applyListQuery, parseListQuery, type ListStudent, type StudentListQuery } from './query';
 
 export type ListViewer = 'staff' | 'parent' | 'facilitator' | 'other';

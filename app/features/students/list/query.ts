@@ -2,7 +2,7 @@
 // view can be bookmarked and shared. Unknown or malformed parameters fall back to the defaults
 // instead of failing the page, because bookmarks outlive the options they were made with.
 import { z } from 'zod';
-import { STUDENT_STATUSES, type Student } from '~/data/records';
+import { STUDENT_STATUSES, type Student } from '~/domain/records';
 
 export const SORT_FIELDS = ['name', 'dob', 'enrolled', 'status'] as const;
 export type SortField = (typeof SORT_FIELDS)[number];

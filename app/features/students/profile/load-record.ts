@@ -7,9 +7,9 @@ import { z } from 'zod';
 import { getDocument } from '~/backend/documents';
 import { BackendError } from '~/backend/errors';
 import { cacheService } from '~/data/cache-service';
-import { campusSchema, classroomSchema, familySchema, studentSchema } from '~/data/records';
 import { loadCollection } from '~/data/route-data';
 import { syncEngine } from '~/data/sync-status';
+import { campusSchema, classroomSchema, familySchema, studentSchema } from '~/domain/records';
 
 export const studentRecordSchema = studentSchema.extend({ id: z.string() });
 export const familyRecordSchema = familySchema.extend({ id: z.string() });

@@ -3,7 +3,7 @@
 // dates are ISO-8601 strings here: the backend adapter turns Firestore Timestamps into strings
 // before parsing. Documents carry their id outside the data, so `id` is optional in each schema.
 import { z } from 'zod';
-import { ROLES } from '~/auth/roles';
+import { ROLES } from './roles';
 
 const isoDateTime = z.string().datetime({ offset: true });
 /** A calendar date, YYYY-MM-DD. */
