@@ -1,7 +1,11 @@
 // Who is calling: the fake decodes the Bearer ID token, maps claims to roles with the app's own
 // rolesFromClaims, and resolves the member's links through a rule-free, memoised view of the store.
 import { DEMO_STAFF_DOMAINS } from '../app/config/demo';
-import { resolvePrincipal, type PermissionContext, type Principal } from '../app/domain/permissions';
+import {
+  resolvePrincipal,
+  type PermissionContext,
+  type Principal,
+} from '../app/domain/permissions';
 import { rolesFromClaims } from '../app/domain/roles';
 import { store } from './store';
 import { callerFromRequest } from './tokens';
