@@ -1,12 +1,27 @@
 // One error page for every status (style.md rule 3). 404 is "Page Not Found", anything else
 // "Internal Server Error" (spec §2). The page is non-fatal: the way home stays visible and works.
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from '@remix-run/react';
+import { NOT_ALLOWED_MESSAGE } from '~/domain/areas';
 import { useSettings } from '~/settings/store';
 
 /** The response a route throws when its URL fails validation (spec §5, §8). */
 export function pageNotFound(path: string): Response {
   const message = `Page Not Found: ${path}`;
   return new Response(message, { status: 404, statusText: message });
+}
+
+/**
+ * The response for a record that is missing, or that the person may not see: both are "not found",
+ * so a URL never tells someone that a record they may not open exists. Throw it from a clientLoader.
+ */
+export function notFound(request: Request | string): Response {
+  const path = typeof request === 'string' ? request : new URL(request.url).pathname;
+  return pageNotFound(path);
+}
+
+/** The response for a page the person's roles may not open at all (403). */
+export function notAllowed(message: string = NOT_ALLOWED_MESSAGE): Response {
+  return new Response(message, { status: 403, statusText: 'Not Allowed' });
 }
 
 export function errorTitle(status: number): string {

@@ -1,0 +1,252 @@
+// Field components for every form: a label tied to its control, a hint, and the field's error beside
+// it, linked with aria-invalid and aria-describedby. After a failed submit they show what the person
+// typed (the action's `values`), not the record's old value.
+import { useId, type ReactNode } from 'react';
+import { useSettings } from '~/settings/store';
+import { typedList, typedValue, type FieldErrors, type FormValues } from './parse-form';
+
+/** What a form shows after a submit came back: the field errors and the typed values. */
+export interface FormState {
+  fieldErrors?: FieldErrors;
+  values?: FormValues;
+}
+
+/** The props a control needs to be tied to its label, hint and error. */
+export interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  className: string;
+}
+
+export interface FieldProps {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  /** Hides the label visually (it stays the control's accessible name). */
+  hideLabel?: boolean;
+  className?: string;
+  children: (props: ControlProps) => ReactNode;
+}
+
+/** The frame of one field; the control comes from the render function. */
+export function Field({ label, error, hint, hideLabel, className, children }: FieldProps) {
+  const id = useId();
+  const skin = useSettings((s) => s.skin);
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  return (
+    <div className={`grid content-start gap-1 ${className ?? ''}`}>
+      <label htmlFor={id} className={hideLabel ? 'sr-only' : 'text-sm font-medium'}>
+        {label}
+      </label>
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy || undefined,
+        className: `${skin.input} ${skin.rounded}`,
+      })}
+      {hint ? (
+        <p id={hintId} className="text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+export function FieldError({ id, message }: { id?: string; message?: string }) {
+  return message ? (
+    <p id={id} className="text-sm font-medium text-danger">
+      {message}
+    </p>
+  ) : null;
+}
+
+interface NamedFieldProps {
+  name: string;
+  label: ReactNode;
+  form?: FormState | null;
+  hint?: ReactNode;
+  hideLabel?: boolean;
+  className?: string;
+}
+
+type InputProps = Omit<React.InputHTMLAttributes<HTMLInputElement>, 'name' | 'form' | 'className'>;
+
+/** A text-like input (text, email, tel, date, number, password). */
+export function TextField({
+  name,
+  label,
+  form,
+  hint,
+  hideLabel,
+  className,
+  defaultValue,
+  ...input
+}: NamedFieldProps & InputProps) {
+  return (
+    <Field
+      label={label}
+      error={form?.fieldErrors?.[name]}
+      hint={hint}
+      hideLabel={hideLabel}
+      className={className}
+    >
+      {(control) => (
+        <input
+          {...input}
+          {...control}
+          name={name}
+          defaultValue={
+            input.type === 'password' ? undefined : typedValue(form?.values, name, defaultValue)
+          }
+        />
+      )}
+    </Field>
+  );
+}
+
+type TextAreaProps = Omit<
+  React.TextareaHTMLAttributes<HTMLTextAreaElement>,
+  'name' | 'form' | 'className'
+>;
+
+export function TextAreaField({
+  name,
+  label,
+  form,
+  hint,
+  hideLabel,
+  className,
+  defaultValue,
+  rows = 3,
+  ...textarea
+}: NamedFieldProps & TextAreaProps) {
+  return (
+    <Field
+      label={label}
+      error={form?.fieldErrors?.[name]}
+      hint={hint}
+      hideLabel={hideLabel}
+      className={className}
+    >
+      {(control) => (
+        <textarea
+          {...textarea}
+          {...control}
+          rows={rows}
+          name={name}
+          defaultValue={typedValue(form?.values, name, defaultValue)}
+        />
+      )}
+    </Field>
+  );
+}
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+type SelectProps = Omit<
+  React.SelectHTMLAttributes<HTMLSelectElement>,
+  'name' | 'form' | 'className' | 'defaultValue'
+>;
+
+/** A select; with `multiple`, the default is a list. `placeholder` adds an empty first option. */
+export function SelectField({
+  name,
+  label,
+  form,
+  hint,
+  hideLabel,
+  className,
+  options,
+  placeholder,
+  defaultValue,
+  ...select
+}: NamedFieldProps &
+  SelectProps & {
+    options: readonly Option[];
+    placeholder?: string;
+    defaultValue?: string | readonly string[];
+  }) {
+  const value = select.multiple
+    ? typedList(form?.values, name, Array.isArray(defaultValue) ? defaultValue : [])
+    : typedValue(form?.values, name, defaultValue);
+  return (
+    <Field
+      label={label}
+      error={form?.fieldErrors?.[name]}
+      hint={hint}
+      hideLabel={hideLabel}
+      className={className}
+    >
+      {(control) => (
+        <select {...select} {...control} name={name} defaultValue={value}>
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** One checkbox with its label to the right; its error below. */
+export function CheckboxField({
+  name,
+  label,
+  form,
+  hint,
+  defaultChecked,
+  value = 'on',
+  ...input
+}: Omit<NamedFieldProps, 'hideLabel'> & Omit<InputProps, 'type'>) {
+  const id = useId();
+  const error = form?.fieldErrors?.[name];
+  const typed = form?.values ? form.values[name] !== undefined : undefined;
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className="grid gap-1">
+      <div className="flex items-center gap-2">
+        <input
+          {...input}
+          id={id}
+          type="checkbox"
+          name={name}
+          value={value}
+          defaultChecked={typed ?? defaultChecked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          className="h-5 w-5 accent-current"
+        />
+        <label htmlFor={id}>{label}</label>
+      </div>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+/** The form-wide message (`_form`): a refusal or failure that belongs to no one field. */
+export function FormError({ form }: { form?: FormState | null }) {
+  const message = form?.fieldErrors?._form;
+  return message ? (
+    <p role="alert" className="font-medium text-danger">
+      {message}
+    </p>
+  ) : null;
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  calendarDate,
+  checkbox,
+  dateOfBirth,
+  email,
+  notBefore,
+  optionalEmail,
+  optionalPhone,
+  optionalText,
+  personName,
+  plainText,
+  requiredText,
+  stringList,
+  wholeNumber,
+} from './fields';
+
+const fixedNow = () => new Date('2026-11-23T10:00:00Z');
+
+describe('field schemas', () => {
+  it('requiredText trims, refuses an empty value with a message naming the field, and caps length', () => {
+    const schema = requiredText('family name', 10);
+    expect(schema.parse('  Mensah ')).toBe('Mensah');
+    expect(schema.safeParse('   ').error?.issues[0]?.message).toBe('Enter the family name.');
+    expect(schema.safeParse(undefined).error?.issues[0]?.message).toBe('Enter the family name.');
+    expect(schema.safeParse('x'.repeat(11)).error?.issues[0]?.message).toBe(
+      'Use at most 10 characters.',
+    );
+  });
+
+  it('a person name is at most 80 characters', () => {
+    expect(personName('first name').safeParse('a'.repeat(81)).success).toBe(false);
+    expect(personName('first name').parse('Ama')).toBe('Ama');
+  });
+
+  it('optionalText leaves an empty value out and plainText keeps it as an empty string', () => {
+    expect(optionalText(5).parse('  ')).toBeUndefined();
+    expect(optionalText(5).parse(undefined)).toBeUndefined();
+    expect(plainText(5).parse(undefined)).toBe('');
+    expect(plainText(5).safeParse('123456').success).toBe(false);
+  });
+
+  it('email lower-cases a valid address and explains an invalid one', () => {
+    expect(email.parse(' Ama@Example.COM ')).toBe('ama@example.com');
+    expect(email.safeParse('ama@').error?.issues[0]?.message).toMatch(/name@example\.com/);
+    expect(email.safeParse('').error?.issues[0]?.message).toBe('Enter an e-mail address.');
+    expect(optionalEmail.parse(undefined)).toBe('');
+    expect(optionalEmail.safeParse('nope').success).toBe(false);
+  });
+
+  it('optionalPhone accepts international formats with at least six digits', () => {
+    expect(optionalPhone.parse('+91 98450 00000')).toBe('+91 98450 00000');
+    expect(optionalPhone.parse('(020) 555-0100')).toBe('(020) 555-0100');
+    expect(optionalPhone.parse('')).toBe('');
+    expect(optionalPhone.safeParse('12345').success).toBe(false);
+    expect(optionalPhone.safeParse('call me').success).toBe(false);
+  });
+
+  it('calendarDate refuses days that do not exist', () => {
+    const schema = calendarDate('Enter the date.');
+    expect(schema.parse('2024-02-29')).toBe('2024-02-29');
+    expect(schema.safeParse('2025-02-29').error?.issues[0]?.message).toBe(
+      'Use a real date (YYYY-MM-DD).',
+    );
+    expect(schema.safeParse('').error?.issues[0]?.message).toBe('Enter the date.');
+  });
+
+  it('a date of birth lies between 1900-01-01 and today', () => {
+    const schema = dateOfBirth(fixedNow);
+    expect(schema.parse('1900-01-01')).toBe('1900-01-01');
+    expect(schema.parse('2026-11-23')).toBe('2026-11-23');
+    expect(schema.safeParse('1899-12-31').error?.issues[0]?.message).toBe(
+      'Use a date between 1900-01-01 and today.',
+    );
+    expect(schema.safeParse('2026-11-24').success).toBe(false);
+  });
+
+  it('notBefore flags an enrolment date earlier than the date of birth on the later field', () => {
+    const schema = z
+      .object({ dateOfBirth: z.string(), enrolledOn: z.string() })
+      .superRefine(notBefore('enrolledOn', 'dateOfBirth', 'Enrolment cannot be before birth.'));
+    expect(schema.safeParse({ dateOfBirth: '2018-05-01', enrolledOn: '2022-09-01' }).success).toBe(
+      true,
+    );
+    const failed = schema.safeParse({ dateOfBirth: '2018-05-01', enrolledOn: '2018-04-30' });
+    expect(failed.error?.issues[0]).toMatchObject({
+      path: ['enrolledOn'],
+      message: 'Enrolment cannot be before birth.',
+    });
+  });
+
+  it('stringList turns one value or repeated values into a list without empties', () => {
+    expect(stringList.parse(undefined)).toEqual([]);
+    expect(stringList.parse('a')).toEqual(['a']);
+    expect(stringList.parse(['a', '', 'b'])).toEqual(['a', 'b']);
+  });
+
+  it('checkbox is checked when present', () => {
+    expect(checkbox.parse('on')).toBe(true);
+    expect(checkbox.parse(undefined)).toBe(false);
+  });
+
+  it('wholeNumber refuses text and numbers out of range', () => {
+    const schema = wholeNumber('Enter the capacity.', { min: 1, max: 60 });
+    expect(schema.parse('24')).toBe(24);
+    expect(schema.safeParse('twenty').error?.issues[0]?.message).toBe('Enter the capacity.');
+    expect(schema.safeParse('0').error?.issues[0]?.message).toBe('Use a number from 1 to 60.');
+  });
+});

@@ -1,0 +1,175 @@
+// The field schemas every form shares (style.md rule 2, in the manner of epic-stack's
+// user-validation.ts): names, e-mail, phone, dates, notes and lists, each with real limits and a
+// message that says what to do. Form values arrive as strings, or as string lists for repeated keys;
+// an absent optional field is treated like an empty one.
+import { z } from 'zod';
+
+/** The earliest date of birth a form accepts. */
+export const EARLIEST_BIRTH_DATE = '1900-01-01';
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Today as YYYY-MM-DD in UTC, the same calendar the seed and the fake use. */
+export function todayIso(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** True for a YYYY-MM-DD string naming a day that exists (not 2025-02-30). */
+export function isCalendarDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** Required text: trimmed, at least one character. The message names the field ("Enter the last name."). */
+export function requiredText(label: string, max = 120) {
+  const message = `Enter the ${label}.`;
+  return z
+    .string({ required_error: message, invalid_type_error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Use at most ${max} characters.`);
+}
+
+/** A required choice from a select or picker: an id that must not be empty ("Choose a family."). */
+export function requiredChoice(message: string) {
+  return z
+    .string({ required_error: message, invalid_type_error: message })
+    .trim()
+    .min(1, message)
+    .max(200, message);
+}
+
+/** Optional text that is left out of the record when empty (undefined). */
+export function optionalText(max = 500) {
+  return z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters.`)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+}
+
+/** Optional text that is stored as '' when empty (records whose field is always present). */
+export function plainText(max = 500) {
+  return z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters.`)
+    .optional()
+    .transform((value) => value ?? '');
+}
+
+/** A person's first or last name. */
+export const personName = (label: string) => requiredText(label, 80);
+
+/** Free notes: up to 2,000 characters, '' when empty. */
+export const notes = plainText(2000);
+
+/** A required e-mail address, lower-cased. */
+export const email = z
+  .string({ required_error: 'Enter an e-mail address.' })
+  .trim()
+  .min(1, 'Enter an e-mail address.')
+  .max(254, 'Use at most 254 characters.')
+  .refine((value) => EMAIL.test(value), 'Use an e-mail address like name@example.com.')
+  .transform((value) => value.toLowerCase());
+
+/** An e-mail address that may be left empty ('' then). */
+export const optionalEmail = z
+  .string()
+  .trim()
+  .max(254, 'Use at most 254 characters.')
+  .optional()
+  .transform((value) => value ?? '')
+  .refine((value) => value === '' || EMAIL.test(value), {
+    message: 'Use an e-mail address like name@example.com, or leave it empty.',
+  });
+
+/** A phone number that may be left empty: digits, spaces and + ( ) . - only, at least 6 digits. */
+export const optionalPhone = z
+  .string()
+  .trim()
+  .max(40, 'Use at most 40 characters.')
+  .optional()
+  .transform((value) => value ?? '')
+  .refine(
+    (value) =>
+      value === '' || (/^\+?[\d\s().-]+$/.test(value) && value.replace(/\D/g, '').length >= 6),
+    { message: 'Use digits, spaces and + ( ) - only, at least 6 digits; or leave it empty.' },
+  );
+
+/** A required calendar date, YYYY-MM-DD, that exists. */
+export function calendarDate(message: string) {
+  return z
+    .string({ required_error: message, invalid_type_error: message })
+    .trim()
+    .min(1, message)
+    .refine(isCalendarDate, { message: 'Use a real date (YYYY-MM-DD).' });
+}
+
+/** A date that may be left empty (undefined then). */
+export const optionalCalendarDate = z
+  .string()
+  .trim()
+  .optional()
+  .refine((value) => !value || isCalendarDate(value), {
+    message: 'Use a real date (YYYY-MM-DD), or leave it empty.',
+  })
+  .transform((value) => (value ? value : undefined));
+
+/** A date of birth: a real date from 1900-01-01 to today. `now` is for tests. */
+export function dateOfBirth(now: () => Date = () => new Date()) {
+  return calendarDate('Enter the date of birth.').refine(
+    (value) => value >= EARLIEST_BIRTH_DATE && value <= todayIso(now()),
+    () => ({ message: `Use a date between ${EARLIEST_BIRTH_DATE} and today.` }),
+  );
+}
+
+/**
+ * Checks, on the parsed object, that one date is not before another (an enrolment date not before
+ * the date of birth). Add it with `.superRefine(notBefore('enrolledOn', 'dateOfBirth', …))`.
+ */
+export function notBefore<K extends string, B extends string>(
+  field: K,
+  earlier: B,
+  message: string,
+) {
+  return (value: Partial<Record<K | B, unknown>>, ctx: z.RefinementCtx) => {
+    const later = value[field];
+    const first = value[earlier];
+    if (typeof later === 'string' && typeof first === 'string' && later && first && later < first) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field], message });
+    }
+  };
+}
+
+/** Repeated form keys (multi-select, checkboxes) as a list of non-empty strings. */
+export const stringList = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value) => [value ?? []].flat().filter((v) => v.length > 0));
+
+/** A checkbox: present ('on' or 'true') means checked. */
+export const checkbox = z
+  .union([z.string(), z.boolean()])
+  .optional()
+  .transform((value) => value === true || value === 'on' || value === 'true');
+
+/** A whole number typed into a field, within limits; '' is refused with `message`. */
+export function wholeNumber(message: string, { min = 0, max = 100000 } = {}) {
+  return z
+    .string({ required_error: message })
+    .trim()
+    .min(1, message)
+    .refine((value) => /^\d+$/.test(value), message)
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, `Use a number from ${min} to ${max}.`);
+}
+
+/** A new password: 8 to 128 characters. */
+export const newPassword = z
+  .string({ required_error: 'Enter a new password.' })
+  .min(8, 'Use at least 8 characters.')
+  .max(128, 'Use at most 128 characters.');
