@@ -1,8 +1,10 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import { vitePlugin as remix } from '@remix-run/dev';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import tsconfigPaths from 'vite-tsconfig-paths';
+import { routeHandles } from './scripts/route-handles-plugin';
 
 declare module '@remix-run/node' {
   interface Future {
@@ -18,6 +20,7 @@ export default defineConfig({
   preview: { port: 4173 },
   plugins: [
     tailwindcss(),
+    routeHandles({ routesDir: fileURLToPath(new URL('./app/routes', import.meta.url)) }),
     !isVitest &&
       remix({
         ssr: false,

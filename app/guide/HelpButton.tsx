@@ -1,9 +1,9 @@
 // The header's help button. Ctrl/Cmd + ? anywhere triggers it (spec §2): the shortcut clicks the
 // button itself, so the shortcut and the button can never do different things.
-import { Link, useLocation } from '@remix-run/react';
+import { Link, useLocation, useMatches } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { useSettings } from '~/settings/store';
-import { guideForRoute } from './contextual-help';
+import { guideForMatches } from './contextual-help';
 
 export function isHelpShortcut(
   event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'code'>,
@@ -16,7 +16,7 @@ export function HelpButton({ className = '' }: { className?: string }) {
   const location = useLocation();
   const skin = useSettings((s) => s.skin);
   const ref = useRef<HTMLAnchorElement>(null);
-  const guide = guideForRoute(location.pathname);
+  const guide = guideForMatches(useMatches());
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {

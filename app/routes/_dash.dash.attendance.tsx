@@ -1,15 +1,22 @@
 import { requireArea } from '~/auth/guards';
 import { AreaPage } from '~/ui/AreaPage';
-import { pageMeta } from '~/ui/route-meta';
+import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 import type { ClientLoaderFunctionArgs, MetaFunction } from '@remix-run/react';
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
-  await requireArea(request, 'attendance');
+  await requireArea(request, handle.area);
   return null;
 }
 
-export const meta: MetaFunction = () => pageMeta('/dash/attendance');
+export const handle = {
+  title: 'Attendance',
+  description: 'Roll call per classroom and day.',
+  area: 'attendance',
+  nav: { label: 'Attendance', order: 50 },
+} satisfies RouteHandle;
+
+export const meta: MetaFunction = handleMeta;
 
 export default function Page() {
-  return <AreaPage path="/dash/attendance" empty="No roll calls to show yet." />;
+  return <AreaPage handle={handle} empty="No roll calls to show yet." />;
 }

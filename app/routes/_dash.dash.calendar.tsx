@@ -1,15 +1,23 @@
 import { requireArea } from '~/auth/guards';
 import { AreaPage } from '~/ui/AreaPage';
-import { pageMeta } from '~/ui/route-meta';
+import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 import type { ClientLoaderFunctionArgs, MetaFunction } from '@remix-run/react';
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
-  await requireArea(request, 'calendar');
+  await requireArea(request, handle.area);
   return null;
 }
 
-export const meta: MetaFunction = () => pageMeta('/dash/calendar');
+export const handle = {
+  title: 'Calendar',
+  description: 'Events by month and as an agenda.',
+  area: 'calendar',
+  nav: { label: 'Calendar', order: 60 },
+  guide: 'features/calendar',
+} satisfies RouteHandle;
+
+export const meta: MetaFunction = handleMeta;
 
 export default function Page() {
-  return <AreaPage path="/dash/calendar" empty="No events to show yet." />;
+  return <AreaPage handle={handle} empty="No events to show yet." />;
 }

@@ -19,12 +19,12 @@ import { canManageFacilitators, FACILITATOR_STATUSES } from '~/features/facilita
 import { useSettings } from '~/settings/store';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { EmptyState, PageHeading } from '~/ui/PageHeading';
-import { pageMeta, ROUTE_META } from '~/ui/route-meta';
+import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 
 const statusFilterSchema = z.enum(['all', ...FACILITATOR_STATUSES]).catch('all');
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
-  const user = await requireArea(request, 'facilitators');
+  const user = await requireArea(request, handle.area);
   const url = new URL(request.url);
   const query = (url.searchParams.get('q') ?? '').trim();
   const status = statusFilterSchema.parse(url.searchParams.get('status') ?? 'all');
@@ -54,7 +54,14 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction = ({ error }) => pageMeta('/dash/facilitators', error);
+export const handle = {
+  title: 'Facilitators',
+  description: 'Facilitators, their subjects and classrooms.',
+  area: 'facilitators',
+  nav: { label: 'Facilitators', order: 40 },
+} satisfies RouteHandle;
+
+export const meta: MetaFunction = handleMeta;
 
 export default function FacilitatorsList() {
   const data = useLoaderData<typeof clientLoader>();
@@ -64,7 +71,7 @@ export default function FacilitatorsList() {
   const [params] = useSearchParams();
   const searchId = useId();
   const statusId = useId();
-  const { title, description } = ROUTE_META['/dash/facilitators'];
+  const { title, description } = handle;
   const filtered = data.query !== '' || data.status !== 'all';
 
   return (

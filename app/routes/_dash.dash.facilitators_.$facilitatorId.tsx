@@ -19,10 +19,10 @@ import { weekdayName } from '~/features/school/schemas';
 import { useSettings } from '~/settings/store';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { PageHeading } from '~/ui/PageHeading';
-import { withErrorTitle } from '~/ui/route-meta';
+import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 
 export async function clientLoader({ request, params }: ClientLoaderFunctionArgs) {
-  const user = await requireArea(request, 'facilitators');
+  const user = await requireArea(request, handle.area);
   const [facilitators, subjects, classrooms, campuses] = await Promise.all([
     loadCollection('facilitators', { schema: facilitatorSchema }),
     loadCollection('subjects', { schema: subjectSchema }),
@@ -53,8 +53,13 @@ export async function clientLoader({ request, params }: ClientLoaderFunctionArgs
   };
 }
 
-export const meta: MetaFunction = ({ error }) =>
-  withErrorTitle(error, [{ title: 'Facilitator · Facilitators' }]);
+export const handle = {
+  title: 'Facilitator · Facilitators',
+  description: 'A facilitator: subjects, classrooms and contact details.',
+  area: 'facilitators',
+} satisfies RouteHandle;
+
+export const meta: MetaFunction = handleMeta;
 
 export default function FacilitatorProfile() {
   const data = useLoaderData<typeof clientLoader>();

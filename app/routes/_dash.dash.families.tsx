@@ -18,13 +18,13 @@ import { useSettings } from '~/settings/store';
 import { GeneralErrorBoundary } from '~/ui/errors';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { EmptyState, PageHeading } from '~/ui/PageHeading';
-import { withErrorTitle } from '~/ui/route-meta';
+import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 
 /** At most this many families are listed; the search narrows the rest down. */
 const FAMILIES_SHOWN = 200;
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
-  const user = await requireArea(request, 'students');
+  const user = await requireArea(request, handle.area);
   const access = collectionAccess(user.roles, 'families');
   if (access === 'none') throw notAllowed();
   const staff = user.roles.some(
@@ -58,11 +58,14 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction = ({ error }) =>
-  withErrorTitle(error, [
-    { title: 'Families' },
-    { name: 'description', content: 'Families and their guardians.' },
-  ]);
+export const handle = {
+  title: 'Families',
+  description: 'Families and their guardians.',
+  area: 'families',
+  nav: { label: 'Families', order: 30 },
+} satisfies RouteHandle;
+
+export const meta: MetaFunction = handleMeta;
 
 export default function Families() {
   const data = useLoaderData<typeof clientLoader>();

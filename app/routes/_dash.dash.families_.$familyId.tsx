@@ -33,10 +33,10 @@ import { settingsStore, useSettings } from '~/settings/store';
 import { GeneralErrorBoundary, pageNotFound } from '~/ui/errors';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { PageHeading } from '~/ui/PageHeading';
-import { withErrorTitle } from '~/ui/route-meta';
+import { withErrorTitle, type RouteHandle } from '~/ui/route-handle';
 
 async function openFamily(request: Request, id: string | undefined) {
-  const user = await requireArea(request, 'students');
+  const user = await requireArea(request, handle.area);
   if (collectionAccess(user.roles, 'families') === 'none') throw notAllowed();
   const family = id ? await loadRecord('families', id, familyRecordSchema) : null;
   if (!family) throw pageNotFound(new URL(request.url).pathname);
@@ -79,6 +79,12 @@ export async function clientAction({ request, params }: ClientActionFunctionArgs
 }
 
 const metaDataSchema = z.object({ family: z.object({ familyName: z.string() }) });
+
+export const handle = {
+  title: 'Family',
+  description: 'A family: guardians, contact details and children.',
+  area: 'families',
+} satisfies RouteHandle;
 
 export const meta: MetaFunction = ({ data, error }) => {
   const parsed = metaDataSchema.safeParse(data);

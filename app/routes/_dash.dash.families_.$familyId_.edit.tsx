@@ -8,7 +8,7 @@ import { requireWriter } from '~/features/students/forms/student-routes';
 import { familyRecordSchema, loadRecord } from '~/features/students/profile/load-record';
 import { GeneralErrorBoundary, pageNotFound } from '~/ui/errors';
 import { PageHeading } from '~/ui/PageHeading';
-import { withErrorTitle } from '~/ui/route-meta';
+import { withErrorTitle, type RouteHandle } from '~/ui/route-handle';
 import type {
   ClientActionFunctionArgs,
   ClientLoaderFunctionArgs,
@@ -34,6 +34,12 @@ export async function clientAction({ request, params }: ClientActionFunctionArgs
 }
 
 const metaDataSchema = z.object({ family: z.object({ familyName: z.string() }) });
+
+export const handle = {
+  title: 'Edit family',
+  description: "Change a family's details and guardians.",
+  area: 'families',
+} satisfies RouteHandle;
 
 export const meta: MetaFunction = ({ data, error }) => {
   const parsed = metaDataSchema.safeParse(data);

@@ -5,7 +5,7 @@ import { FamilyEditor } from '~/features/students/forms/FamilyEditor';
 import { requireWriter } from '~/features/students/forms/student-routes';
 import { GeneralErrorBoundary } from '~/ui/errors';
 import { PageHeading } from '~/ui/PageHeading';
-import { withErrorTitle } from '~/ui/route-meta';
+import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 import type {
   ClientActionFunctionArgs,
   ClientLoaderFunctionArgs,
@@ -22,11 +22,13 @@ export async function clientAction({ request }: ClientActionFunctionArgs) {
   return saveFamilyFromRequest(request, user, null);
 }
 
-export const meta: MetaFunction = ({ error }) =>
-  withErrorTitle(error, [
-    { title: 'New family' },
-    { name: 'description', content: 'Add a family and its guardians.' },
-  ]);
+export const handle = {
+  title: 'New family',
+  description: 'Add a family and its guardians.',
+  area: 'families',
+} satisfies RouteHandle;
+
+export const meta: MetaFunction = handleMeta;
 
 export default function NewFamily() {
   const { parentMembers } = useLoaderData<typeof clientLoader>();

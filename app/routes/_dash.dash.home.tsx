@@ -1,9 +1,17 @@
 import { HomeOverview } from '~/ui/HomeOverview';
-import { pageMeta, ROUTE_META } from '~/ui/route-meta';
+import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 import type { MetaFunction } from '@remix-run/react';
 
-export const meta: MetaFunction = () => pageMeta('/dash/home');
+export const handle = {
+  title: 'Home',
+  description: 'Your dashboard: today at the learning centre.',
+  area: 'home',
+  nav: { label: 'Home', order: 10 },
+  guide: 'getting-started/dashboard-overview',
+} satisfies RouteHandle;
+
+export const meta: MetaFunction = handleMeta;
 
 export default function Home() {
-  return <HomeOverview title={ROUTE_META['/dash/home'].title} />;
+  return <HomeOverview title={handle.title} />;
 }

@@ -29,17 +29,24 @@ import { GeneralErrorBoundary } from '~/ui/errors';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { Modal } from '~/ui/Modal';
 import { EmptyState, PageHeading } from '~/ui/PageHeading';
-import { pageMeta, ROUTE_META } from '~/ui/route-meta';
+import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 
-export const meta: MetaFunction = ({ error }) => pageMeta('/dash/members', error);
+export const handle = {
+  title: 'Members',
+  description: 'Accounts: invitations, roles and status.',
+  area: 'members',
+  nav: { label: 'Members', order: 120 },
+} satisfies RouteHandle;
+
+export const meta: MetaFunction = handleMeta;
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
-  await requireArea(request, 'members');
+  await requireArea(request, handle.area);
   return loadMemberPage(request);
 }
 
 export async function clientAction({ request }: ClientActionFunctionArgs) {
-  await requireArea(request, 'members');
+  await requireArea(request, handle.area);
   return handleMemberAction(request);
 }
 
@@ -118,8 +125,8 @@ export default function MembersPage() {
   return (
     <>
       <PageHeading
-        title={ROUTE_META['/dash/members'].title}
-        lead={ROUTE_META['/dash/members'].description}
+        title={handle.title}
+        lead={handle.description}
         actions={invite ? <div className="hidden sm:block">{invite}</div> : undefined}
       />
       {manages ? null : (

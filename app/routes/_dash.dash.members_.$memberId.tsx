@@ -23,13 +23,15 @@ import { useSettings } from '~/settings/store';
 import { GeneralErrorBoundary } from '~/ui/errors';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { PageHeading } from '~/ui/PageHeading';
-import { withErrorTitle } from '~/ui/route-meta';
+import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 
-export const meta: MetaFunction = ({ error }) =>
-  withErrorTitle(error, [
-    { title: 'Member' },
-    { name: 'description', content: 'An account, its roles and its links to records.' },
-  ]);
+export const handle = {
+  title: 'Member',
+  description: 'An account, its roles and its links to records.',
+  area: 'members',
+} satisfies RouteHandle;
+
+export const meta: MetaFunction = handleMeta;
 
 interface Option {
   id: string;
@@ -56,7 +58,7 @@ async function findMember(memberId: string) {
 }
 
 export async function clientLoader({ request, params }: ClientLoaderFunctionArgs) {
-  await requireArea(request, 'members');
+  await requireArea(request, handle.area);
   const memberId = params.memberId ?? '';
   const member = await findMember(memberId);
   const [families, students, facilitators] = await Promise.all([
@@ -84,7 +86,7 @@ export async function clientAction({
   request,
   params,
 }: ClientActionFunctionArgs): Promise<MemberActionData> {
-  const user = await requireArea(request, 'members');
+  const user = await requireArea(request, handle.area);
   if (!mayManageMembers(user.roles)) {
     return { intent: 'link', ok: false, message: READ_ONLY_EXPLANATION };
   }

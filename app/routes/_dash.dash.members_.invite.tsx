@@ -28,16 +28,18 @@ import { useSettings } from '~/settings/store';
 import { GeneralErrorBoundary } from '~/ui/errors';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { PageHeading } from '~/ui/PageHeading';
-import { withErrorTitle } from '~/ui/route-meta';
+import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 
-export const meta: MetaFunction = ({ error }) =>
-  withErrorTitle(error, [
-    { title: 'Invite a member' },
-    { name: 'description', content: 'Invite a person by e-mail and choose their roles.' },
-  ]);
+export const handle = {
+  title: 'Invite a member',
+  description: 'Invite a person by e-mail and choose their roles.',
+  area: 'members',
+} satisfies RouteHandle;
+
+export const meta: MetaFunction = handleMeta;
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
-  const user = await requireArea(request, 'members');
+  const user = await requireArea(request, handle.area);
   // Administration reads accounts but may not create them (permission matrix: Members).
   if (!mayManageMembers(user.roles)) {
     throw new Response('Only admins may invite members.', {
@@ -49,7 +51,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
 }
 
 export async function clientAction({ request }: ClientActionFunctionArgs) {
-  await requireArea(request, 'members');
+  await requireArea(request, handle.area);
   const values = formDataToObject(await request.formData());
   return inviteMember(values);
 }

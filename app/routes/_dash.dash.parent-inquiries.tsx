@@ -1,15 +1,22 @@
 import { requireArea } from '~/auth/guards';
 import { AreaPage } from '~/ui/AreaPage';
-import { pageMeta } from '~/ui/route-meta';
+import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 import type { ClientLoaderFunctionArgs, MetaFunction } from '@remix-run/react';
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
-  await requireArea(request, 'parentInquiries');
+  await requireArea(request, handle.area);
   return null;
 }
 
-export const meta: MetaFunction = () => pageMeta('/dash/parent-inquiries');
+export const handle = {
+  title: 'Parent Inquiries',
+  description: 'Inquiries from prospective families.',
+  area: 'parentInquiries',
+  nav: { label: 'Parent inquiries', order: 90 },
+} satisfies RouteHandle;
+
+export const meta: MetaFunction = handleMeta;
 
 export default function Page() {
-  return <AreaPage path="/dash/parent-inquiries" empty="No inquiries to show yet." />;
+  return <AreaPage handle={handle} empty="No inquiries to show yet." />;
 }

@@ -18,9 +18,17 @@ import { STORAGE_KEYS } from '~/config/constants';
 import { cacheService } from '~/data/cache-service';
 import { settingsStore, useSettings } from '~/settings/store';
 import { PageHeading } from '~/ui/PageHeading';
-import { pageMeta, ROUTE_META } from '~/ui/route-meta';
+import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 
-export const meta: MetaFunction = () => pageMeta('/dash/profile');
+export const handle = {
+  title: 'Profile',
+  description: 'Manage your name, photo, password and sign-in preference.',
+  area: 'profile',
+  nav: { label: 'Profile', order: 140 },
+  guide: 'features/profile-management',
+} satisfies RouteHandle;
+
+export const meta: MetaFunction = handleMeta;
 
 export const PASSWORD_UPDATED = 'Password updated successfully';
 export const PASSWORD_UPDATE_FAILED = 'Failed to update password';
@@ -193,7 +201,7 @@ export default function Profile() {
   return (
     <>
       <PageHeading
-        title={ROUTE_META['/dash/profile'].title}
+        title={handle.title}
         lead={user.email ?? undefined}
         actions={<SignOutButton />}
       />

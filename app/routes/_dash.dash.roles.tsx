@@ -35,17 +35,24 @@ import {
 import { useSettings } from '~/settings/store';
 import { GeneralErrorBoundary } from '~/ui/errors';
 import { EmptyState, PageHeading } from '~/ui/PageHeading';
-import { pageMeta, ROUTE_META } from '~/ui/route-meta';
+import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 
-export const meta: MetaFunction = ({ error }) => pageMeta('/dash/roles', error);
+export const handle = {
+  title: 'Roles',
+  description: 'What each role may see and do, and who holds it.',
+  area: 'roles',
+  nav: { label: 'Roles', order: 130 },
+} satisfies RouteHandle;
+
+export const meta: MetaFunction = handleMeta;
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
-  await requireArea(request, 'roles');
+  await requireArea(request, handle.area);
   return loadMemberPage(request);
 }
 
 export async function clientAction({ request }: ClientActionFunctionArgs) {
-  await requireArea(request, 'roles');
+  await requireArea(request, handle.area);
   return handleMemberAction(request);
 }
 
@@ -238,10 +245,7 @@ export default function RolesPage() {
 
   return (
     <>
-      <PageHeading
-        title={ROUTE_META['/dash/roles'].title}
-        lead={ROUTE_META['/dash/roles'].description}
-      />
+      <PageHeading title={handle.title} lead={handle.description} />
       <section aria-labelledby="matrix-heading" className="mb-8">
         <h2 id="matrix-heading" className="mb-2 text-xl font-semibold">
           Permission matrix

@@ -30,10 +30,10 @@ import { settingsStore, useSettings } from '~/settings/store';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { Modal } from '~/ui/Modal';
 import { EmptyState, PageHeading } from '~/ui/PageHeading';
-import { pageMeta, ROUTE_META } from '~/ui/route-meta';
+import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
-  await requireArea(request, 'school');
+  await requireArea(request, handle.area);
   const [campuses, classrooms, subjects, facilitators] = await Promise.all([
     loadCollection('campuses', { schema: campusSchema, sort: { field: 'name' } }),
     loadCollection('classrooms', { schema: classroomSchema, sort: { field: 'name' } }),
@@ -53,7 +53,7 @@ const deleteFormSchema = z.object({
 });
 
 export async function clientAction({ request }: ClientActionFunctionArgs) {
-  const user = await requireArea(request, 'school');
+  const user = await requireArea(request, handle.area);
   const parsed = deleteFormSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return { ok: false, message: 'Unknown action' };
   const result = await deleteSchoolRecord(parsed.data.kind, parsed.data.id, {
@@ -67,7 +67,14 @@ export async function clientAction({ request }: ClientActionFunctionArgs) {
   return { ok: true, message: '' };
 }
 
-export const meta: MetaFunction = ({ error }) => pageMeta('/dash/school', error);
+export const handle = {
+  title: 'School Setup',
+  description: 'Campuses, classrooms with their schedules, and subjects.',
+  area: 'school',
+  nav: { label: 'School setup', order: 110 },
+} satisfies RouteHandle;
+
+export const meta: MetaFunction = handleMeta;
 
 interface PendingDelete {
   kind: SchoolKind;
@@ -91,7 +98,7 @@ export default function SchoolSetup() {
   const busy = fetcher.state !== 'idle';
   const campusNames = byId(campuses);
   const subjectNames = byId(subjects);
-  const { title, description } = ROUTE_META['/dash/school'];
+  const { title, description } = handle;
 
   // Close the modal once the delete has been answered (a refusal is shown as a toast).
   useEffect(() => {

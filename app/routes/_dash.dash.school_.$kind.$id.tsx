@@ -1,4 +1,11 @@
 // School setup: create or edit a campus, classroom or subject (the module is shared by both routes).
+export const handle = {
+  title: 'School Setup',
+  description: 'Edit a campus, classroom or subject.',
+  area: 'school',
+} satisfies RouteHandle;
+import { type RouteHandle } from '~/ui/route-handle';
+
 export {
   clientLoader,
   clientAction,

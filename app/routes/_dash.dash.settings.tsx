@@ -1,10 +1,18 @@
 import { settingsStore, useSettings } from '~/settings/store';
 import { nextTheme, THEME_LABELS, THEMES, type Theme } from '~/settings/theme';
 import { PageHeading } from '~/ui/PageHeading';
-import { pageMeta, ROUTE_META } from '~/ui/route-meta';
+import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 import type { MetaFunction } from '@remix-run/react';
 
-export const meta: MetaFunction = () => pageMeta('/dash/settings');
+export const handle = {
+  title: 'Settings',
+  description: 'Choose the dashboard theme.',
+  area: 'settings',
+  nav: { label: 'Settings', order: 150 },
+  guide: 'features/theme-settings',
+} satisfies RouteHandle;
+
+export const meta: MetaFunction = handleMeta;
 
 const THEME_DESCRIPTIONS: Record<Theme, string> = {
   default: 'Light backgrounds with blue accents.',
@@ -17,10 +25,7 @@ export default function Settings() {
   const skin = useSettings((s) => s.skin);
   return (
     <>
-      <PageHeading
-        title={ROUTE_META['/dash/settings'].title}
-        lead={ROUTE_META['/dash/settings'].description}
-      />
+      <PageHeading title={handle.title} lead={handle.description} />
       <section
         className={`max-w-2xl p-6 ${skin.card} ${skin.rounded}`}
         aria-labelledby="theme-heading"

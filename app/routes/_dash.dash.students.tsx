@@ -20,18 +20,25 @@ import { useSettings } from '~/settings/store';
 import { GeneralErrorBoundary } from '~/ui/errors';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { EmptyState, PageHeading } from '~/ui/PageHeading';
-import { pageMeta, ROUTE_META } from '~/ui/route-meta';
+import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 
 const WATCHED = ['students', 'campuses', 'classrooms'] as const;
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
-  const user = await requireArea(request, 'students');
+  const user = await requireArea(request, handle.area);
   const ownId = ownStudentRecord(user);
   if (ownId) throw redirect(`/dash/students/${encodeURIComponent(ownId)}`);
   return loadStudentList(user, new URL(request.url));
 }
 
-export const meta: MetaFunction = ({ error }) => pageMeta('/dash/students', error);
+export const handle = {
+  title: 'Students',
+  description: 'Students and their families.',
+  area: 'students',
+  nav: { label: 'Students', order: 20 },
+} satisfies RouteHandle;
+
+export const meta: MetaFunction = handleMeta;
 
 const numberFormat = new Intl.NumberFormat('en');
 
@@ -41,8 +48,8 @@ const VIEWER_TEXT: Record<
   { title: string; lead: string; empty: string; noun: [string, string] }
 > = {
   staff: {
-    title: ROUTE_META['/dash/students'].title,
-    lead: ROUTE_META['/dash/students'].description,
+    title: handle.title,
+    lead: handle.description,
     empty: 'No students yet.',
     noun: ['student', 'students'],
   },
@@ -59,8 +66,8 @@ const VIEWER_TEXT: Record<
     noun: ['child', 'children'],
   },
   other: {
-    title: ROUTE_META['/dash/students'].title,
-    lead: ROUTE_META['/dash/students'].description,
+    title: handle.title,
+    lead: handle.description,
     empty: 'No students to show.',
     noun: ['student', 'students'],
   },

@@ -36,7 +36,7 @@ import { GeneralErrorBoundary, pageNotFound } from '~/ui/errors';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { Modal } from '~/ui/Modal';
 import { PageHeading } from '~/ui/PageHeading';
-import { withErrorTitle } from '~/ui/route-meta';
+import { withErrorTitle, type RouteHandle } from '~/ui/route-handle';
 
 async function loadStudent(request: Request, id: string | undefined) {
   const student = id ? await loadRecord('students', id, studentRecordSchema) : null;
@@ -45,7 +45,7 @@ async function loadStudent(request: Request, id: string | undefined) {
 }
 
 export async function clientLoader({ request, params }: ClientLoaderFunctionArgs) {
-  const user = await requireArea(request, 'students');
+  const user = await requireArea(request, handle.area);
   const student = await loadStudent(request, params.studentId);
   const canReadFamilies = collectionAccess(user.roles, 'families') !== 'none';
   const [family, classrooms, campuses, pending] = await Promise.all([
@@ -96,6 +96,12 @@ export async function clientAction({ request, params }: ClientActionFunctionArgs
 const metaDataSchema = z.object({
   student: z.object({ firstName: z.string(), lastName: z.string() }),
 });
+
+export const handle = {
+  title: 'Student',
+  description: 'A student: family, classrooms, status and attendance.',
+  area: 'students',
+} satisfies RouteHandle;
 
 export const meta: MetaFunction = ({ data, error }) => {
   const parsed = metaDataSchema.safeParse(data);

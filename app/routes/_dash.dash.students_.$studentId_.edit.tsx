@@ -10,7 +10,7 @@ import { StudentEditor } from '~/features/students/forms/StudentEditor';
 import { loadRecord, studentRecordSchema } from '~/features/students/profile/load-record';
 import { GeneralErrorBoundary, pageNotFound } from '~/ui/errors';
 import { PageHeading } from '~/ui/PageHeading';
-import { withErrorTitle } from '~/ui/route-meta';
+import { withErrorTitle, type RouteHandle } from '~/ui/route-handle';
 import type {
   ClientActionFunctionArgs,
   ClientLoaderFunctionArgs,
@@ -38,6 +38,12 @@ export async function clientAction({ request, params }: ClientActionFunctionArgs
 const metaDataSchema = z.object({
   student: z.object({ firstName: z.string(), lastName: z.string() }),
 });
+
+export const handle = {
+  title: 'Edit student',
+  description: "Change a student's details.",
+  area: 'students',
+} satisfies RouteHandle;
 
 export const meta: MetaFunction = ({ data, error }) => {
   const parsed = metaDataSchema.safeParse(data);

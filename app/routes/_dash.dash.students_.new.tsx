@@ -9,7 +9,7 @@ import {
 import { StudentEditor } from '~/features/students/forms/StudentEditor';
 import { GeneralErrorBoundary } from '~/ui/errors';
 import { PageHeading } from '~/ui/PageHeading';
-import { withErrorTitle } from '~/ui/route-meta';
+import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 import type {
   ClientActionFunctionArgs,
   ClientLoaderFunctionArgs,
@@ -27,11 +27,13 @@ export async function clientAction({ request }: ClientActionFunctionArgs) {
   return saveStudentFromRequest(request, null);
 }
 
-export const meta: MetaFunction = ({ error }) =>
-  withErrorTitle(error, [
-    { title: 'New student' },
-    { name: 'description', content: 'Add a student to the learning centre.' },
-  ]);
+export const handle = {
+  title: 'New student',
+  description: 'Add a student to the learning centre.',
+  area: 'students',
+} satisfies RouteHandle;
+
+export const meta: MetaFunction = handleMeta;
 
 export default function NewStudent() {
   const data = useLoaderData<typeof clientLoader>();

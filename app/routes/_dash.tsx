@@ -13,9 +13,14 @@ import { rememberLastPage } from '~/settings/last-page';
 import { settingsStore, useSettings } from '~/settings/store';
 import { GeneralErrorBoundary } from '~/ui/errors';
 import { NAV_ITEMS } from '~/ui/navigation';
+import { type RouteHandle } from '~/ui/route-handle';
 import type { ClientLoaderFunctionArgs } from '@remix-run/react';
 
 // Every /dash/* page requires sign-in (docs/decisions/003-guard-every-dash-route.md).
+export const handle = {
+  guide: 'getting-started/navigation',
+} satisfies Pick<RouteHandle, 'guide'>;
+
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   await requireUser(request);
   return null;
@@ -40,7 +45,9 @@ function DarkModeToggle() {
 function Navigation({ id, onNavigate }: { id: string; onNavigate: () => void }) {
   const skin = useSettings((s) => s.skin);
   const { user } = useSession();
-  const items = NAV_ITEMS.filter((item) => (user ? canOpenArea(user.roles, item.area) : true));
+  const items = NAV_ITEMS.filter((item) =>
+    user && item.area ? canOpenArea(user.roles, item.area) : true,
+  );
   return (
     <nav id={id} aria-label="Dashboard" className="p-2">
       <ul className="flex flex-col gap-1">

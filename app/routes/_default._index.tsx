@@ -1,6 +1,11 @@
-import { pageMeta } from '~/ui/route-meta';
+import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 import type { MetaFunction } from '@remix-run/react';
 
-export const meta: MetaFunction = () => pageMeta('/');
+export const handle = {
+  title: 'Sign in',
+  description: 'Sign in to the learning centre dashboard.',
+} satisfies RouteHandle;
+
+export const meta: MetaFunction = handleMeta;
 
 export { clientAction, clientLoader, LoginPage as default } from '~/auth/login-route';

@@ -3,19 +3,21 @@ import { SKINS } from '~/settings/skin';
 import { THEME_LABELS, THEMES } from '~/settings/theme';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { PageHeading } from '~/ui/PageHeading';
-import { pageMeta, ROUTE_META } from '~/ui/route-meta';
+import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 
-export const meta: MetaFunction = () => pageMeta('/examples/mobile-action-bar');
+export const handle = {
+  title: 'Mobile Action Bar Theme Integration',
+  description: 'Example showcasing the enhanced theme integration for mobile action bars',
+} satisfies RouteHandle;
+
+export const meta: MetaFunction = handleMeta;
 
 // Each theme's bar is rendered inside its own [data-theme] container: the theme's CSS variables
 // apply to that subtree, so all three can be compared side by side.
 export default function MobileActionBarExample() {
   return (
     <>
-      <PageHeading
-        title={ROUTE_META['/examples/mobile-action-bar'].title}
-        lead={ROUTE_META['/examples/mobile-action-bar'].description}
-      />
+      <PageHeading title={handle.title} lead={handle.description} />
       <div className="grid gap-6">
         {THEMES.map((theme) => {
           const skin = SKINS[theme];

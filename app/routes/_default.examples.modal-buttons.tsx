@@ -3,9 +3,14 @@ import { useState } from 'react';
 import { settingsStore, useSettings } from '~/settings/store';
 import { Modal, type ModalAction } from '~/ui/Modal';
 import { PageHeading } from '~/ui/PageHeading';
-import { pageMeta, ROUTE_META } from '~/ui/route-meta';
+import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 
-export const meta: MetaFunction = () => pageMeta('/examples/modal-buttons');
+export const handle = {
+  title: 'Modal Button Configurations',
+  description: 'The button configurations a modal can have.',
+} satisfies RouteHandle;
+
+export const meta: MetaFunction = handleMeta;
 
 type Example = 'confirm' | 'destructive' | 'single' | 'busy';
 
@@ -78,7 +83,7 @@ export default function ModalButtons() {
   return (
     <>
       <PageHeading
-        title={ROUTE_META['/examples/modal-buttons'].title}
+        title={handle.title}
         lead="Open each modal to see its buttons. Escape closes a modal unless it is busy."
       />
       <ul className="flex flex-wrap gap-3">

@@ -1,10 +1,15 @@
 import { Link, useSearchParams, type MetaFunction } from '@remix-run/react';
-import { GUIDE_HOME, guideForRoute } from '~/guide/contextual-help';
+import { GUIDE_HOME, guidePage } from '~/guide/pages';
 import { useSettings } from '~/settings/store';
 import { PageHeading } from '~/ui/PageHeading';
-import { pageMeta } from '~/ui/route-meta';
+import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 
-export const meta: MetaFunction = () => pageMeta('/help');
+export const handle = {
+  title: 'Help',
+  description: 'Help for the page you were on.',
+} satisfies RouteHandle;
+
+export const meta: MetaFunction = handleMeta;
 
 // Where the help button leads. The user guide itself is a later piece of work; until then this page
 // says which guide page belongs to the page the person came from, and takes them back.
@@ -13,7 +18,7 @@ export default function Help() {
   const skin = useSettings((s) => s.skin);
   const from = params.get('from');
   const safeFrom = from && from.startsWith('/') && !from.startsWith('//') ? from : null;
-  const guide = safeFrom ? guideForRoute(safeFrom) : GUIDE_HOME;
+  const guide = guidePage(params.get('page')) ?? GUIDE_HOME;
   return (
     <div className={`mx-auto max-w-2xl p-8 ${skin.card} ${skin.rounded}`}>
       <PageHeading title="Help" lead={`Guide for this page: ${guide.title}`} />

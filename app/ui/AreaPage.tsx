@@ -1,12 +1,11 @@
 // A page frame for an area whose contents come in a later issue: its heading and an empty state.
 import { EmptyState, PageHeading } from './PageHeading';
-import { ROUTE_META, type MetaPath } from './route-meta';
+import type { RouteHandle } from './route-handle';
 
-export function AreaPage({ path, empty }: { path: MetaPath; empty: string }) {
-  const { title, description } = ROUTE_META[path];
+export function AreaPage({ handle, empty }: { handle: RouteHandle; empty: string }) {
   return (
     <>
-      <PageHeading title={title} lead={description} />
+      <PageHeading title={handle.title} lead={handle.description} />
       <EmptyState title={empty} />
     </>
   );

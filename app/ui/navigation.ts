@@ -1,27 +1,19 @@
-// The dashboard's areas, in the order the navigation lists them. The permission matrix decides, per
-// area, which roles see it (app/domain/areas.ts).
+// The dashboard navigation: every route whose handle has a `nav` entry, in its order. The route
+// modules declare it themselves; the permission matrix decides, per area, who sees it.
+import { ROUTE_HANDLES } from 'virtual:route-handles';
 import type { Area } from '~/domain/areas';
 
 export interface NavItem {
   to: string;
   label: string;
-  area: Area;
+  /** The area the page belongs to; undefined for pages everyone signed in may open. */
+  area: Area | undefined;
 }
 
-export const NAV_ITEMS: readonly NavItem[] = [
-  { to: '/dash/home', label: 'Home', area: 'home' },
-  { to: '/dash/students', label: 'Students', area: 'students' },
-  { to: '/dash/families', label: 'Families', area: 'families' },
-  { to: '/dash/facilitators', label: 'Facilitators', area: 'facilitators' },
-  { to: '/dash/attendance', label: 'Attendance', area: 'attendance' },
-  { to: '/dash/calendar', label: 'Calendar', area: 'calendar' },
-  { to: '/dash/messages', label: 'Messages', area: 'messages' },
-  { to: '/dash/notifications', label: 'Notifications', area: 'notifications' },
-  { to: '/dash/parent-inquiries', label: 'Parent inquiries', area: 'parentInquiries' },
-  { to: '/dash/resources', label: 'Resources', area: 'resources' },
-  { to: '/dash/school', label: 'School setup', area: 'school' },
-  { to: '/dash/members', label: 'Members', area: 'members' },
-  { to: '/dash/roles', label: 'Roles', area: 'roles' },
-  { to: '/dash/profile', label: 'Profile', area: 'profile' },
-  { to: '/dash/settings', label: 'Settings', area: 'settings' },
-];
+export const NAV_ITEMS: readonly NavItem[] = ROUTE_HANDLES.flatMap(({ path, handle }) =>
+  handle.nav && path
+    ? [{ to: path, label: handle.nav.label, area: handle.area, order: handle.nav.order }]
+    : [],
+)
+  .sort((a, b) => a.order - b.order)
+  .map(({ to, label, area }) => ({ to, label, area }));

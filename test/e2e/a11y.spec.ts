@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { ROUTE_META } from '../../app/ui/route-meta';
+import { PAGES } from './routes';
 import { expectNoViolations } from './axe';
 import { open, signIn, useTheme, type ThemeName } from './fixtures';
 
 const THEMES: ThemeName[] = ['default', 'dark', 'accessible'];
-const ALL_PATHS = Object.keys(ROUTE_META);
+const ALL_PATHS = Object.keys(PAGES);
 const DASH_PATHS = [
   ...ALL_PATHS.filter((p) => p.startsWith('/dash/') || p === '/dashboard'),
   '/dash/nowhere',

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ROUTE_META } from '../../app/ui/route-meta';
+import { PAGES } from './routes';
 import { open, signIn, useTheme } from './fixtures';
 
 test.describe('the application shell', () => {
@@ -8,7 +8,7 @@ test.describe('the application shell', () => {
   test('every route of the spec shows its title and description', async ({ page }) => {
     // Signed in as admin, who may open every area, so each /dash/ page renders itself.
     await signIn(page, 'admin');
-    for (const [path, { title, description }] of Object.entries(ROUTE_META)) {
+    for (const [path, { title, description }] of Object.entries(PAGES)) {
       await open(page, path);
       if (SIGN_IN_PATHS.includes(path)) {
         // A signed-in person who opens a sign-in page is taken to the dashboard.

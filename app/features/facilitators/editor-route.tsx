@@ -36,7 +36,7 @@ import {
 import { settingsStore, useSettings } from '~/settings/store';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { PageHeading } from '~/ui/PageHeading';
-import { withErrorTitle } from '~/ui/route-meta';
+import { withErrorTitle } from '~/ui/route-handle';
 import { saveFacilitatorAsStaff, saveOwnFacilitatorProfile } from './actions';
 import {
   canEditOwnProfile,

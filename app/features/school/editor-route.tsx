@@ -30,7 +30,7 @@ import { canManageFacilitators } from '~/features/facilitators/schemas';
 import { settingsStore, useSettings } from '~/settings/store';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { PageHeading } from '~/ui/PageHeading';
-import { withErrorTitle } from '~/ui/route-meta';
+import { withErrorTitle } from '~/ui/route-handle';
 import { saveSchoolRecord } from './actions';
 import {
   asList,
