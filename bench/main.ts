@@ -2,8 +2,8 @@
 // one thing once and returns milliseconds; the script repeats them and takes medians.
 import localforage from 'localforage';
 import { signInWithEmail } from '~/backend/auth';
-import { createCacheService, type CachedRecord } from '~/data/cache-service';
 import { getCollectionDefinition } from '~/data/collections';
+import { createStore, type CachedRecord } from '~/data/store';
 import { createSyncEngine } from '~/data/sync-engine';
 import { installFakeFirebase } from '../mocks/browser';
 
@@ -27,9 +27,9 @@ function students(n: number, tag = 'Bench'): CachedRecord[] {
 
 const data = students(N);
 
-/** (cache) Full-collection write through the cache service's bulk path (a refresh). */
+/** (cache) Full-collection write through the store's bulk path (a refresh). */
 async function writeCache(): Promise<number> {
-  const cache = createCacheService({ dbName: `bench-cache-${++run}` });
+  const { store: cache } = createStore({ dbName: `bench-cache-${++run}` });
   await cache.init({ uid: 'bench' });
   const definition = getCollectionDefinition('students');
   const t0 = performance.now();
@@ -83,14 +83,14 @@ let readDb: string | null = null;
 async function readFilterSortCold(): Promise<number> {
   if (!readDb) {
     readDb = `bench-read-${++run}`;
-    const writer = createCacheService({ dbName: readDb });
+    const { store: writer } = createStore({ dbName: readDb });
     await writer.init({ uid: 'bench' });
     await writer.applyRefresh(getCollectionDefinition('students'), data, '1.0.0', false, {
       validated: true,
     });
     writer.dispose();
   }
-  const cache = createCacheService({ dbName: readDb });
+  const { store: cache } = createStore({ dbName: readDb });
   await cache.init({ uid: 'bench' });
   const t0 = performance.now();
   const top = await cache.list('students', {
@@ -104,7 +104,7 @@ async function readFilterSortCold(): Promise<number> {
   return ms;
 }
 
-const warm = createCacheService({ dbName: 'bench-warm' });
+const { store: warm } = createStore({ dbName: 'bench-warm' });
 let warmReady: Promise<void> | null = null;
 
 /** The same query once the collection is in memory (every later navigation). */
@@ -138,7 +138,7 @@ async function replay(): Promise<{ ms: number; commits: number; created: number 
     throw new Error(`Sign-in failed: ${String(error)}; cause: ${String(cause)}`);
   });
   await signedIn;
-  const cache = createCacheService({ dbName: `bench-replay-${++run}` });
+  const { store: cache, outbox } = createStore({ dbName: `bench-replay-${++run}` });
   await cache.init({ uid: 'bench' });
   const tag = `Replay${run}`;
   const items = students(1000, tag).map(({ id: _id, ...fields }) => fields);
@@ -149,7 +149,8 @@ async function replay(): Promise<{ ms: number; commits: number; created: number 
     items.slice(500).map((item) => ({ type: 'save', collection: 'students', item })),
   );
   const engine = createSyncEngine({
-    cache,
+    store: cache,
+    outbox,
     scopeFor: () => null, // measure the replay only, not refreshes
     connectivity: {
       isOnline: () => true,

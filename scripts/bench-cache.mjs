@@ -95,7 +95,7 @@ try {
 
   console.log(`\nCache benchmark — Chromium ${browser.version()}, medians of ${RUNS} runs\n`);
   console.log('Write 10,000 student records');
-  console.log(`  cache service (chunked records)     ${fmt(cache)}`);
+  console.log(`  store (chunked records)             ${fmt(cache)}`);
   console.log(
     `  (a) raw IndexedDB, one transaction  ${fmt(raw)}   ratio cache/(a) = ${(cache / raw).toFixed(2)}×  (goal ≤ 1.0×)`,
   );

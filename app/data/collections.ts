@@ -1,4 +1,4 @@
-// The collection registry: which collections the cache service knows, and each one's sync
+// The collection registry: which collections the store and the outbox know, and each one's sync
 // parameters. The seven cached collections of spec §9 take their values from COLLECTION_SYNC_CONFIG;
 // the others (attendance, events, …) are our own choice (docs/decisions/020-collection-registry.md).
 // To add a collection, add one entry to EXTRA_COLLECTIONS (or call registerCollection at start-up).

@@ -1,11 +1,16 @@
-// What route modules use to read and write cached collections: `loadCollection` in a clientLoader,
-// `writeFromAction` / `deleteFromAction` in a clientAction, and `useRevalidateOnDataChange` in the
-// component so the page re-runs its loader when another tab or a sync changes the data.
+// What route modules use to read cached collections: `loadCollection` and `readRecord` in a
+// clientLoader, and `useRevalidateOnDataChange` in the component so the page re-runs its loader
+// when another tab or a sync changes the data. Writes go through the store (`store.save`,
+// `store.delete`, `store.batch`) after the form kit has parsed the form.
 import { useRevalidator } from '@remix-run/react';
 import { useEffect } from 'react';
-import { z } from 'zod';
-import { cacheService, type CachedRecord, type ListOptions } from './cache-service';
+import { getDocument } from '~/backend/documents';
+import { BackendError } from '~/backend/errors';
+import { getCollectionDefinition } from './collections';
+import { store, type CachedRecord } from './store';
 import { syncEngine } from './sync-status';
+import type { ListOptions } from './list-query';
+import type { z } from 'zod';
 
 const inFlight = new Map<string, Promise<boolean>>();
 
@@ -19,28 +24,62 @@ function refreshOnce(collection: string): Promise<boolean> {
 }
 
 /**
- * Reads a collection from the cache for a clientLoader. A collection that was never fetched, or
- * whose cache duration ran out, is fetched first while online (there is nothing worth showing yet);
- * one that is merely due is shown at once and refreshed in the background — the page revalidates
- * when the fresh data lands (useRevalidateOnDataChange).
+ * Refreshes a collection for a loader. One that was never fetched, or whose cache duration ran out,
+ * is fetched before the loader reads it (there is nothing worth showing yet); one that is merely due
+ * is refreshed in the background, and the page revalidates when the fresh data lands
+ * (useRevalidateOnDataChange).
  */
+async function refreshIfDue(collection: string): Promise<void> {
+  const decision = await syncEngine.isDue(collection);
+  if (!decision.refresh || !syncEngine.connectivity.isOnline()) return;
+  const refresh = refreshOnce(collection);
+  if (decision.reason === 'never-synced' || decision.reason === 'expired') await refresh;
+}
+
+/** Reads a collection from the cache for a clientLoader, refreshed first when due (refreshIfDue). */
 export async function loadCollection<T = CachedRecord>(
   collection: string,
   options: ListOptions & { schema?: z.ZodType<T, z.ZodTypeDef, unknown> } = {},
 ): Promise<T[]> {
   const { schema, ...listOptions } = options;
-  const decision = await syncEngine.isDue(collection);
-  if (decision.refresh && syncEngine.connectivity.isOnline()) {
-    const foreground = decision.reason === 'never-synced' || decision.reason === 'expired';
-    const refresh = refreshOnce(collection);
-    if (foreground) await refresh;
-  }
-  const items = await cacheService.list(collection, { limit: Infinity, ...listOptions });
+  await refreshIfDue(collection);
+  const items = await store.list(collection, { limit: Infinity, ...listOptions });
   if (!schema) return items.flatMap((item) => (isT<T>(item) ? [item] : []));
   return items.flatMap((item) => {
     const parsed = parseOnce(schema, item);
     return parsed.success ? [parsed.data] : [];
   });
+}
+
+/**
+ * One record for a page: the cache first (refreshed first when due, unless told not to), else the
+ * backend. Some people never cache a whole collection — a student's own record and a parent's
+ * family are single documents their sync skips — so a record the cache lacks is asked for by id.
+ * The backend refuses what the person may not read, and that answer is "not found" to the page,
+ * exactly like a record that does not exist; so is an answer that cannot come (offline, or the
+ * backend struggling): the page says not found rather than fail.
+ */
+export async function readRecord<T>(
+  collection: string,
+  id: string,
+  schema: z.ZodType<T, z.ZodTypeDef, unknown>,
+  options: { refreshIfDue?: boolean } = {},
+): Promise<T | null> {
+  if (options.refreshIfDue ?? true) await refreshIfDue(collection);
+  const cached = await store.get(collection, id);
+  const parsed = cached ? parseOnce(schema, cached) : null;
+  if (parsed?.success) return parsed.data;
+  // Deleted here but not yet on the backend: it is gone for this person already.
+  if ((await store.pendingIds(collection)).has(id)) return null;
+  if (!syncEngine.connectivity.isOnline()) return null;
+  try {
+    return await getDocument(getCollectionDefinition(collection).remoteName, id, schema);
+  } catch (error) {
+    if (error instanceof BackendError && (error.code === 'permission-denied' || !error.permanent)) {
+      return null;
+    }
+    throw error;
+  }
 }
 
 /**
@@ -80,62 +119,6 @@ function isT<T>(_item: CachedRecord): _item is CachedRecord & T {
   return true;
 }
 
-export type ActionResult<T> =
-  | { ok: true; item: T }
-  | {
-      ok: false;
-      status: 400;
-      fieldErrors: Record<string, string[]>;
-      values: Record<string, unknown>;
-    }
-  | { ok: false; status: 500; formError: string; values: Record<string, unknown> };
-
-/** FormData → plain object; repeated keys become arrays, so multi-selects survive. */
-export function formDataToObject(formData: FormData): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const key of new Set(formData.keys())) {
-    const values = formData.getAll(key).filter((v): v is string => typeof v === 'string');
-    out[key] = values.length > 1 ? values : values[0];
-  }
-  return out;
-}
-
-/**
- * Validates a form with zod and writes it through the cache service (create when `id` is absent).
- * Invalid input comes back as field errors with status 400, with what the person typed.
- */
-export async function writeFromAction<S extends z.ZodTypeAny>(
-  input: FormData | Record<string, unknown>,
-  options: { collection: string; schema: S; id?: string },
-): Promise<ActionResult<CachedRecord>> {
-  const values = input instanceof FormData ? formDataToObject(input) : input;
-  const parsed = options.schema.safeParse(values);
-  if (!parsed.success) {
-    const flattened = parsed.error.flatten();
-    const fieldErrors: Record<string, string[]> = {};
-    for (const [field, errors] of Object.entries(flattened.fieldErrors)) {
-      if (Array.isArray(errors)) fieldErrors[field] = errors.filter((e) => typeof e === 'string');
-    }
-    if (flattened.formErrors.length > 0) fieldErrors._form = flattened.formErrors;
-    return { ok: false, status: 400, fieldErrors, values };
-  }
-  const data = z.record(z.unknown()).safeParse(parsed.data);
-  if (!data.success) {
-    return { ok: false, status: 500, formError: 'Failed to save item', values };
-  }
-  const item = await cacheService.save(
-    options.collection,
-    options.id ? { ...data.data, id: options.id } : data.data,
-  );
-  if (!item) return { ok: false, status: 500, formError: 'Failed to save item', values };
-  return { ok: true, item };
-}
-
-/** Deletes through the cache service for a clientAction. */
-export async function deleteFromAction(collection: string, id: string): Promise<boolean> {
-  return cacheService.delete(collection, id);
-}
-
 /**
  * Re-runs the page's loaders when any of `collections` changes in the cache (another tab's write,
  * or a sync that pulled fresh data). With no list, any change revalidates.
@@ -145,7 +128,7 @@ export function useRevalidateOnDataChange(collections?: readonly string[]): void
   const key = collections?.join('|') ?? '*';
   useEffect(() => {
     const watched = key === '*' ? null : new Set(key.split('|'));
-    return cacheService.subscribe((event) => {
+    return store.subscribe((event) => {
       // Our own writes are followed by Remix's revalidation after the action already.
       if (event.source === 'local') return;
       if (!watched || event.collections.some((c) => watched.has(c))) revalidate();

@@ -4,8 +4,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { signInAs } from '~/backend/test-helpers';
 import { fake } from '../../mocks/index';
 import { allowConsoleErrors } from '../../test/console';
-import { createCacheService } from './cache-service';
 import { backoffDelay } from './pending-changes';
+import { createStore } from './store';
 import { createSyncEngine } from './sync-engine';
 import type { Connectivity } from './connectivity';
 
@@ -34,11 +34,15 @@ async function setup() {
     start: () => {},
     stop: () => {},
   };
-  const cache = createCacheService({ dbName: `fake-sync-${++counter}`, now: () => clock.t });
+  const { store: cache, outbox } = createStore({
+    dbName: `fake-sync-${++counter}`,
+    now: () => clock.t,
+  });
   await cache.init({ uid: 'admin' });
   // Only students are refreshed here; the seed's other collections are not this suite's subject.
   const engine = createSyncEngine({
-    cache,
+    store: cache,
+    outbox,
     connectivity,
     now: () => clock.t,
     scopeFor: (c) => (c === 'students' ? undefined : null),
@@ -46,6 +50,7 @@ async function setup() {
   disposers.push(() => cache.dispose());
   return {
     cache,
+    outbox,
     engine,
     clock,
     setOnline(next: boolean) {
@@ -72,7 +77,7 @@ afterEach(() => {
 
 describe('sync engine against the fake Firebase', () => {
   it('replays 1,000 created students in exactly two commit requests', async () => {
-    const { cache, engine } = await setup();
+    const { cache, engine, outbox } = await setup();
     const tag = `batch-${counter}`;
     for (let start = 0; start < 1000; start += 500) {
       await cache.batch(
@@ -88,21 +93,21 @@ describe('sync engine against the fake Firebase', () => {
     expect(fake.requests(/documents:commit/)).toHaveLength(2);
     expect(report.replay).toMatchObject({ committed: 1000, commits: 2 });
     expect(tagged(tag)).toHaveLength(1000);
-    expect(await cache.pendingChanges()).toEqual([]);
+    expect(await outbox.pendingChanges()).toEqual([]);
   });
 
   it('keeps exactly one record when the acknowledgement of a create is lost', async () => {
     // The SDK logs the dropped connection itself.
     allowConsoleErrors();
-    const { cache, engine, clock } = await setup();
+    const { cache, engine, clock, outbox } = await setup();
     const tag = `lost-${counter}`;
     const saved = await cache.save('students', student(1, tag));
     fake.faults.loseNextCommitAck(1);
     await engine.sync();
-    expect(await cache.pendingChanges()).toEqual([expect.objectContaining({ retryCount: 1 })]);
+    expect(await outbox.pendingChanges()).toEqual([expect.objectContaining({ retryCount: 1 })]);
     clock.t += backoffDelay(1);
     await engine.sync();
-    expect(await cache.pendingChanges()).toEqual([]);
+    expect(await outbox.pendingChanges()).toEqual([]);
     expect(tagged(tag).map((d) => d.id)).toEqual([saved?.id]);
     // The refresh after the replay pulled the same id back: the page's URL stays valid.
     expect(await cache.get('students', saved?.id ?? '')).toMatchObject({ lastName: tag });
@@ -123,7 +128,7 @@ describe('sync engine against the fake Firebase', () => {
   });
 
   it('marks an update of a document the backend does not have, and still sends the others', async () => {
-    const { cache, engine } = await setup();
+    const { cache, engine, outbox } = await setup();
     const tag = `perm-${counter}`;
     await engine.sync();
     // A cached student that was deleted on the server since the last refresh.
@@ -135,7 +140,7 @@ describe('sync engine against the fake Firebase', () => {
     await cache.save('students', student(2, tag));
     await engine.sync();
     expect(tagged(tag)).toHaveLength(2);
-    const pending = await cache.pendingChanges();
+    const pending = await outbox.pendingChanges();
     expect(pending).toEqual([
       expect.objectContaining({ itemId: ghost?.id, operation: 'update', errorCode: 'not-found' }),
     ]);
@@ -143,7 +148,7 @@ describe('sync engine against the fake Firebase', () => {
   });
 
   it('stops when the device goes offline in the middle of a replay and finishes exactly once later', async () => {
-    const { cache, engine, clock, setOnline } = await setup();
+    const { cache, engine, clock, setOnline, outbox } = await setup();
     const tag = `offline-${counter}`;
     for (let start = 0; start < 1000; start += 500) {
       await cache.batch(
@@ -164,13 +169,13 @@ describe('sync engine against the fake Firebase', () => {
     stop();
     expect(report.replay).toMatchObject({ committed: 500, skipped: 'offline' });
     expect(tagged(tag)).toHaveLength(500);
-    expect(await cache.pendingChanges()).toHaveLength(500);
+    expect(await outbox.pendingChanges()).toHaveLength(500);
 
     onLine.mockReturnValue(true);
     setOnline(true);
     clock.t += 1;
     await engine.sync();
-    expect(await cache.pendingChanges()).toEqual([]);
+    expect(await outbox.pendingChanges()).toEqual([]);
     expect(tagged(tag)).toHaveLength(1000);
   });
 });

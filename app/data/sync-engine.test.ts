@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createCacheService, type CacheService } from './cache-service';
 import { cachedCollections, getCollectionDefinition } from './collections';
 import { chunkOf, openDatabase } from './db';
 import { createMemoryBackend } from './memory-backend';
 import { backoffDelay } from './pending-changes';
-import { createSyncEngine, refreshDecision } from './sync-engine';
+import { createStore, type Store } from './store';
+import { createSyncEngine, refreshDecision, WRITE_SYNC_DELAY_MS } from './sync-engine';
 import type { Connectivity } from './connectivity';
 
 const HOUR = 3_600_000;
@@ -43,7 +43,7 @@ async function setup(options: { dbName?: string; clock?: { t: number } } = {}) {
   const clock = options.clock ?? { t: 1_700_000_000_000 };
   const now = () => clock.t;
   // These tests are about the engine, not record shapes: no record schemas.
-  const cache = createCacheService({
+  const { store: cache, outbox } = createStore({
     dbName: options.dbName ?? `sync-test-${++counter}`,
     now,
     schemaFor: () => undefined,
@@ -52,7 +52,8 @@ async function setup(options: { dbName?: string; clock?: { t: number } } = {}) {
   const remote = createMemoryBackend();
   const net = stubConnectivity();
   const engine = createSyncEngine({
-    cache,
+    store: cache,
+    outbox,
     backend: remote.backend,
     connectivity: net.connectivity,
     now,
@@ -61,10 +62,10 @@ async function setup(options: { dbName?: string; clock?: { t: number } } = {}) {
     engine.stop();
     cache.dispose();
   });
-  return { cache, remote, net, engine, clock };
+  return { cache, outbox, remote, net, engine, clock };
 }
 
-async function createStudents(cache: CacheService, n: number) {
+async function createStudents(cache: Store, n: number) {
   for (let start = 0; start < n; start += 500) {
     const ops = Array.from({ length: Math.min(500, n - start) }, (_, i) => ({
       type: 'save' as const,
@@ -77,7 +78,7 @@ async function createStudents(cache: CacheService, n: number) {
 
 describe('replaying pending changes', () => {
   it('sends 1,000 changes in exactly two commits of 500, in timestamp order', async () => {
-    const { cache, remote, engine } = await setup();
+    const { cache, remote, engine, outbox } = await setup();
     await createStudents(cache, 1000);
     const report = await engine.sync();
     expect(remote.state.commits).toHaveLength(2);
@@ -86,7 +87,7 @@ describe('replaying pending changes', () => {
     expect(order).toEqual(Array.from({ length: 1000 }, (_, i) => i));
     expect(report.replay).toMatchObject({ committed: 1000, commits: 2 });
     expect(remote.documents('students').size).toBe(1000);
-    expect(await cache.pendingChanges()).toEqual([]);
+    expect(await outbox.pendingChanges()).toEqual([]);
     expect(engine.getStatus()).toMatchObject({
       pendingChanges: 0,
       isSyncing: false,
@@ -95,11 +96,11 @@ describe('replaying pending changes', () => {
   });
 
   it('keeps a change after a transient failure, counts the retry and waits out an exponential backoff', async () => {
-    const { cache, remote, engine, clock } = await setup();
+    const { cache, remote, engine, clock, outbox } = await setup();
     await cache.save('students', { firstName: 'A' });
     remote.state.failNext.push({ code: 'unavailable', permanent: false });
     await engine.sync();
-    let [change] = await cache.pendingChanges();
+    let [change] = await outbox.pendingChanges();
     expect(change).toMatchObject({ retryCount: 1, nextAttemptAt: clock.t + backoffDelay(1) });
     expect(engine.getStatus().syncError).toBe('Failed to save item');
 
@@ -111,28 +112,28 @@ describe('replaying pending changes', () => {
 
     clock.t += 1;
     await engine.sync();
-    [change] = await cache.pendingChanges();
+    [change] = await outbox.pendingChanges();
     expect(change).toMatchObject({ retryCount: 2 });
     expect(change?.nextAttemptAt).toBe(clock.t + backoffDelay(2));
     expect(backoffDelay(2)).toBe(2 * backoffDelay(1));
 
     clock.t += backoffDelay(2);
     await engine.sync();
-    expect(await cache.pendingChanges()).toEqual([]);
+    expect(await outbox.pendingChanges()).toEqual([]);
     expect(remote.documents('students').size).toBe(1);
     expect(engine.getStatus().syncError).toBeNull();
   });
 
   it('marks a permanently refused change with its error without blocking the changes behind it', async () => {
-    const { cache, remote, engine } = await setup();
+    const { cache, remote, engine, outbox } = await setup();
     await createStudents(cache, 10);
-    const pending = await cache.pendingChanges();
+    const pending = await outbox.pendingChanges();
     const bad = pending[3]?.itemId ?? '';
     remote.state.refusedIds.add(bad);
     const report = await engine.sync();
     expect(report.replay?.failedPermanently).toBe(1);
     expect(remote.documents('students').size).toBe(9);
-    const left = await cache.pendingChanges();
+    const left = await outbox.pendingChanges();
     expect(left).toEqual([
       expect.objectContaining({ itemId: bad, error: 'Failed to save item (permission-denied)' }),
     ]);
@@ -141,38 +142,38 @@ describe('replaying pending changes', () => {
     // The person may retry it (after the cause is fixed) …
     remote.state.refusedIds.clear();
     await engine.retryChange(left[0]?.id ?? '');
-    await vi.waitFor(async () => expect(await cache.pendingChanges()).toEqual([]));
+    await vi.waitFor(async () => expect(await outbox.pendingChanges()).toEqual([]));
     expect(remote.documents('students').size).toBe(10);
   });
 
   it('lets the person discard a permanently failed create, removing it from the cache', async () => {
-    const { cache, remote, engine } = await setup();
+    const { cache, remote, engine, outbox } = await setup();
     const saved = await cache.save('students', { firstName: 'Refused' });
     remote.state.refusedIds.add(saved?.id ?? '');
     await engine.sync();
-    const [failed] = await cache.pendingChanges();
+    const [failed] = await outbox.pendingChanges();
     expect(await engine.discardChange(failed?.id ?? '')).toBe(true);
-    expect(await cache.pendingChanges()).toEqual([]);
+    expect(await outbox.pendingChanges()).toEqual([]);
     expect(await cache.get('students', saved?.id ?? '')).toBeNull();
   });
 
   it('creates exactly one record when the acknowledgement of an applied commit is lost', async () => {
-    const { cache, remote, engine, clock } = await setup();
+    const { cache, remote, engine, clock, outbox } = await setup();
     const saved = await cache.save('students', { firstName: 'Once' });
     remote.state.loseNextAcks = 1;
     await engine.sync();
     expect(remote.documents('students').size).toBe(1);
-    expect(await cache.pendingChanges()).toHaveLength(1);
+    expect(await outbox.pendingChanges()).toHaveLength(1);
     clock.t += backoffDelay(1);
     await engine.sync();
-    expect(await cache.pendingChanges()).toEqual([]);
+    expect(await outbox.pendingChanges()).toEqual([]);
     expect([...remote.documents('students').keys()]).toEqual([saved?.id]);
     // The id the page's URL holds is still the backend's id.
     expect(saved?.id).toMatch(/^temp_/);
   });
 
   it('stops at the device going offline in the middle of a replay and finishes when it returns', async () => {
-    const { cache, remote, engine, net, clock } = await setup();
+    const { cache, remote, engine, net, clock, outbox } = await setup();
     await createStudents(cache, 1000);
     const commit = remote.backend.commitBatch;
     remote.backend.commitBatch = async (ops) => {
@@ -181,14 +182,14 @@ describe('replaying pending changes', () => {
     };
     const report = await engine.sync();
     expect(report.replay).toMatchObject({ committed: 500, skipped: 'offline' });
-    expect(await cache.pendingChanges()).toHaveLength(500);
+    expect(await outbox.pendingChanges()).toHaveLength(500);
     expect(await engine.sync()).toMatchObject({ skipped: 'offline' });
 
     remote.backend.commitBatch = commit;
     clock.t += 1;
     net.connectivity.isOnline = () => true;
     await engine.sync();
-    expect(await cache.pendingChanges()).toEqual([]);
+    expect(await outbox.pendingChanges()).toEqual([]);
     expect(remote.documents('students').size).toBe(1000);
     expect(remote.state.commits).toHaveLength(2);
   });
@@ -200,7 +201,8 @@ describe('replaying pending changes', () => {
     const shared = first.remote;
     shared.state.latencyMs = 20;
     const secondEngine = createSyncEngine({
-      cache: second.cache,
+      store: second.cache,
+      outbox: second.outbox,
       backend: shared.backend,
       connectivity: second.net.connectivity,
       now: () => first.clock.t,
@@ -228,7 +230,7 @@ describe('replaying pending changes', () => {
 
 describe('refreshing collections', () => {
   it('merges still-pending local changes over a full refresh', async () => {
-    const { cache, remote, engine } = await setup();
+    const { cache, remote, engine, outbox } = await setup();
     remote.documents('students').set('s1', { firstName: 'Remote', lastName: 'One' });
     remote.documents('students').set('s2', { firstName: 'Remote', lastName: 'Two' });
     await engine.sync();
@@ -256,7 +258,7 @@ describe('refreshing collections', () => {
       [created?.id, 'New'],
       ['s3', 'Remote'],
     ]);
-    expect(await cache.pendingChanges()).toHaveLength(3);
+    expect(await outbox.pendingChanges()).toHaveLength(3);
   });
 
   it('refreshes on a minor version bump and fully resyncs on a major one', async () => {
@@ -389,25 +391,37 @@ describe('timers', () => {
     const spy = vi.spyOn(engine, 'sync');
     engine.start();
     await vi.waitFor(() => expect(remote.state.versionReads).toBe(1));
-    await cache.save('students', { firstName: 'A' });
+    // Each step waits for the run before it to end: a trigger during a run only queues a rerun,
+    // and when that rerun starts depends on how fast IndexedDB answers (on a busy machine, later).
+    await vi.waitFor(() => expect(engine.getStatus().isSyncing).toBe(false));
     expect(spy).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(5 * 60_000);
+
+    // A write is sent shortly (WRITE_SYNC_DELAY_MS) once the engine has seen it pending.
+    await cache.save('students', { firstName: 'A' });
+    await vi.waitFor(() => expect(engine.getStatus().pendingChanges).toBe(1));
+    expect(spy).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(WRITE_SYNC_DELAY_MS);
     expect(spy).toHaveBeenCalledTimes(2);
     await vi.waitFor(() => expect(remote.state.commits).toHaveLength(1));
+    await vi.waitFor(() => expect(engine.getStatus().isSyncing).toBe(false));
+
+    await vi.advanceTimersByTimeAsync(5 * 60_000 - WRITE_SYNC_DELAY_MS);
+    expect(spy).toHaveBeenCalledTimes(3);
+    await vi.waitFor(() => expect(engine.getStatus().isSyncing).toBe(false));
     net.set(false);
     net.set(true);
-    expect(spy).toHaveBeenCalledTimes(3);
+    expect(spy).toHaveBeenCalledTimes(4);
     expect(engine.getStatus().isOnline).toBe(true);
   });
 
   it('sends a new local write shortly, without waiting for the 5-minute interval', async () => {
-    const { engine, remote, cache } = await setup();
+    const { engine, remote, cache, outbox } = await setup();
     engine.start();
     await vi.waitFor(() => expect(remote.state.versionReads).toBe(1));
     await vi.waitFor(() => expect(engine.getStatus().isSyncing).toBe(false));
     await cache.save('students', { firstName: 'Prompt' });
     await vi.waitFor(() => expect(remote.state.commits).toHaveLength(1), { timeout: 3000 });
     expect(remote.state.commits[0]?.[0]).toMatchObject({ type: 'set', collection: 'students' });
-    await vi.waitFor(async () => expect(await cache.pendingChanges()).toHaveLength(0));
+    await vi.waitFor(async () => expect(await outbox.pendingChanges()).toHaveLength(0));
   });
 });

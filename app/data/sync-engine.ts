@@ -26,18 +26,29 @@ import {
   type SyncBackend,
 } from './sync-backend';
 import { compareVersions, isNewerMajorVersion } from './versions';
-import type { CacheService, CachedRecord } from './cache-service';
 import type { CollectionMetadata, PendingChange } from './db';
+import type { Outbox } from './outbox';
+import type { CachedRecord, Store } from './store';
 
-/**
- * Per-role query scope of a collection's refresh. Return `undefined` to read the whole collection,
- * `{ filters }` to read only what the person may see (the backend refuses wider queries, like
- * Firestore rules do), or `null` when the person may not read the collection at all.
- */
 /** Delay before new local writes are sent, so a burst of edits goes in one commit. */
 export const WRITE_SYNC_DELAY_MS = 500;
 
-export type ScopeFor = (collection: string) => { filters?: Filter[] } | null | undefined;
+/**
+ * What a refresh reads: `{ filters }` is one query; `{ anyOf }` is the union of several (one `in`
+ * filter takes at most 30 values, so a long list of ids is split over several queries).
+ */
+export type RefreshScope = { filters?: Filter[] } | { anyOf: Filter[][] };
+
+/**
+ * Per-role query scope of a collection's refresh. Return `undefined` to read the whole collection,
+ * a RefreshScope to read only what the person may see (the backend refuses wider queries, like
+ * Firestore rules do), or `null` when the person may not read the collection at all. The answer
+ * may be a promise: a scope can depend on the person's other records (a facilitator's families
+ * are those of their students), which are read when the refresh runs.
+ */
+export type ScopeFor = (
+  collection: string,
+) => RefreshScope | null | undefined | Promise<RefreshScope | null | undefined>;
 
 export interface SyncStatus {
   isOnline: boolean;
@@ -101,7 +112,10 @@ export interface SyncReport {
 }
 
 export interface SyncEngineOptions {
-  cache: CacheService;
+  /** Where refreshed records go, and whose listeners hear of new local writes. */
+  store: Store;
+  /** The pending changes this engine replays. */
+  outbox: Outbox;
   backend?: SyncBackend;
   connectivity?: Connectivity;
   locks?: LockProvider;
@@ -130,7 +144,7 @@ function toOperation(change: PendingChange, definition: CollectionDefinition): B
 }
 
 export function createSyncEngine(options: SyncEngineOptions) {
-  const cache = options.cache;
+  const { store, outbox } = options;
   const backend = options.backend ?? createFirebaseSyncBackend();
   const connectivity = options.connectivity ?? createConnectivity();
   const locks = options.locks ?? defaultLocks();
@@ -159,11 +173,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
   }
 
   async function refreshPendingStatus(): Promise<PendingChange[]> {
-    if (!cache.isInitialized) {
+    if (!outbox.isOpen) {
       setStatus({ pendingChanges: 0, failedChanges: [], pending: [] });
       return [];
     }
-    const pending = await cache.pendingChanges();
+    const pending = await outbox.pendingChanges();
     setStatus({
       pendingChanges: pending.length,
       failedChanges: pending.filter((c) => c.error !== undefined),
@@ -192,17 +206,17 @@ export function createSyncEngine(options: SyncEngineOptions) {
     try {
       report.commits++;
       await backend.commitBatch(changes.map((c) => toOperation(c, definition)));
-      await cache.completeSent(definition.name, changes);
+      await outbox.acknowledge(definition.name, changes);
       report.committed += changes.length;
     } catch (error) {
       const failure = classifyFailure(error);
       if (!failure.permanent) {
-        await cache.failSent(definition.name, changes, failure);
+        await outbox.fail(definition.name, changes, failure);
         throw error;
       }
       if (changes.length === 1) {
         // The one change the backend refuses: mark it for the person, let the others through.
-        await cache.failSent(definition.name, changes, {
+        await outbox.fail(definition.name, changes, {
           ...failure,
           message: `${failure.message} (${failure.code})`,
         });
@@ -223,8 +237,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
       failedPermanently: 0,
       transientError: null,
     };
-    const outcome = await locks.ifAvailable(`${cache.dbName}:sync-leader`, async () => {
-      const pending = await cache.pendingChanges();
+    const outcome = await locks.ifAvailable(`${outbox.dbName}:sync-leader`, async () => {
+      const pending = await outbox.pendingChanges();
       const names = [...new Set(pending.map((c) => c.collectionName))];
       const order = (name: string) => {
         try {
@@ -247,7 +261,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
             report.skipped = 'offline';
             return;
           }
-          const batch = await cache.sendable(name, BATCH_MAX_OPERATIONS);
+          const batch = await outbox.sendable(name, BATCH_MAX_OPERATIONS);
           // Changes merged with a new write while in flight are sent again; the same revision is not.
           const fresh = batch.filter((c) => !sent.has(`${c.id}@${c.revision}`));
           if (fresh.length === 0) break;
@@ -271,22 +285,27 @@ export function createSyncEngine(options: SyncEngineOptions) {
     decision: RefreshDecision,
     version: string,
   ): Promise<boolean> {
-    const scope = scopeFor(definition.name);
+    const scope = await scopeFor(definition.name);
     if (scope === null) return false;
     // The backend skips documents that fail the record schema, so the cache never stores a record
     // it would discard on the next read (and fetch again, forever).
-    const schema = cache.schemaOf(definition.name) ?? permissiveRecord;
-    const documents = await backend.listDocuments(definition.remoteName, schema, {
-      ...(scope?.filters ? { filters: scope.filters } : {}),
-    });
-    const items: CachedRecord[] = [];
-    for (const document of documents) {
+    const schema = store.schemaOf(definition.name) ?? permissiveRecord;
+    const queries = scope && 'anyOf' in scope ? scope.anyOf : [scope?.filters];
+    const results = await Promise.all(
+      queries.map((filters) =>
+        backend.listDocuments(definition.remoteName, schema, filters ? { filters } : {}),
+      ),
+    );
+    // A document that matches several of the queries is kept once.
+    const byId = new Map<string, CachedRecord>();
+    for (const document of results.flat()) {
       const record = permissiveRecord.safeParse(document);
-      if (record.success) items.push(record.data);
+      if (record.success) byId.set(record.data.id, record.data);
     }
+    const items = [...byId.values()];
     // With a record schema, the backend has already parsed every document with it.
-    return cache.applyRefresh(definition, items, version, decision.resync, {
-      validated: cache.schemaOf(definition.name) !== undefined,
+    return store.applyRefresh(definition, items, version, decision.resync, {
+      validated: store.schemaOf(definition.name) !== undefined,
     });
   }
 
@@ -300,8 +319,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
     }
     for (const definition of cachedCollections()) {
       if (!connectivity.isOnline()) break;
-      if (scopeFor(definition.name) === null) continue;
-      const metadata = await cache.getMetadata(definition.name);
+      // A collection the person may not read is skipped by refreshCollection (scope null); the
+      // scope is asked for only when the collection is due, as it may read other records.
+      const metadata = await store.getMetadata(definition.name);
       const remote =
         versions?.[definition.name]?.version ?? versions?.[definition.remoteName]?.version;
       const decision = refreshDecision(definition, metadata, remote, now());
@@ -374,8 +394,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     /** One full run: replay pending changes, then refresh due collections. */
     sync(): Promise<SyncReport> {
       if (running) return Promise.resolve({ skipped: 'running', refreshed: [] });
-      if (!cache.isInitialized)
-        return Promise.resolve({ skipped: 'not-initialized', refreshed: [] });
+      if (!outbox.isOpen) return Promise.resolve({ skipped: 'not-initialized', refreshed: [] });
       if (!connectivity.isOnline()) return Promise.resolve({ skipped: 'offline', refreshed: [] });
       running = run().finally(() => {
         running = null;
@@ -391,7 +410,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     async refresh(collection: string): Promise<boolean> {
       const definition = getCollectionDefinition(collection);
       if (!connectivity.isOnline()) return false;
-      const metadata = await cache.getMetadata(collection);
+      const metadata = await store.getMetadata(collection);
       try {
         const ok = await refreshCollection(
           definition,
@@ -408,7 +427,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     /** Whether a collection should be fetched again now (for route loaders). */
     async isDue(collection: string): Promise<RefreshDecision> {
       const definition = getCollectionDefinition(collection);
-      const metadata = await cache.getMetadata(collection);
+      const metadata = await store.getMetadata(collection);
       return refreshDecision(definition, metadata, undefined, now());
     },
 
@@ -418,16 +437,18 @@ export function createSyncEngine(options: SyncEngineOptions) {
     },
 
     async retryChange(changeId: string): Promise<boolean> {
-      const ok = await cache.retryChange(changeId);
+      const ok = await outbox.retry(changeId);
       await refreshPendingStatus();
       if (ok) void engine.sync();
       return ok;
     },
 
+    /** Drops a failed change the person chose not to keep, and has the store put its record right. */
     async discardChange(changeId: string): Promise<boolean> {
-      const ok = await cache.discardChange(changeId);
+      const discarded = await outbox.discard(changeId);
+      if (discarded) await store.revert(discarded);
       await refreshPendingStatus();
-      return ok;
+      return discarded !== null;
     },
 
     /** Starts the timers and listeners, and runs a first sync. Safe to call twice. */
@@ -440,7 +461,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
           setStatus({ isOnline: online });
           if (online) void engine.sync();
         }),
-        cache.subscribe((event) => {
+        store.subscribe((event) => {
           void refreshPendingStatus().then((pending) => {
             // A fresh local write (never tried yet) is sent promptly instead of waiting for the
             // 5-minute interval. Changes already tried keep their backoff, so this cannot loop.

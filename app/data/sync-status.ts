@@ -2,10 +2,11 @@
 // here without side effects; the foundation starts it after sign-in (startSync) and stops it on
 // sign-out.
 import { useSyncExternalStore } from 'react';
-import { cacheService } from './cache-service';
+import { outbox } from './outbox';
+import { store } from './store';
 import { createSyncEngine, type ScopeFor, type SyncStatus } from './sync-engine';
 
-export const syncEngine = createSyncEngine({ cache: cacheService });
+export const syncEngine = createSyncEngine({ store, outbox });
 
 /** Starts background sync for the signed-in user; `scopeFor` limits refresh queries per role. */
 export function startSync(options: { scopeFor?: ScopeFor } = {}): void {

@@ -30,7 +30,7 @@ function studentsNamed(page: Page, lastName: string) {
 }
 
 function pendingCount(page: Page) {
-  return page.evaluate(async () => (await window.__lc?.cache.pendingChanges())?.length ?? -1);
+  return page.evaluate(async () => (await window.__lc?.outbox.pendingChanges())?.length ?? -1);
 }
 
 const student = (lastName: string) => ({

@@ -1,32 +1,44 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { allowConsoleErrors } from '../../test/console';
-import { createCacheService, type CacheService } from './cache-service';
 import { CHUNK_COUNT, openDatabase, readLayout, readMetadata, writeMetadata } from './db';
+import { createStore, type Store } from './store';
+import type { Outbox } from './outbox';
 
 let counter = 0;
-const services: CacheService[] = [];
+const stores: Store[] = [];
+/** The outbox of each store a test opened, so a test can look at what a write queued. */
+const outboxes = new Map<Store, Outbox>();
 
-function newService(
+/** One tab's store; a second one on the same database name is a second tab (or a reload). */
+function newStore(
   dbName = `cache-test-${++counter}`,
   schemas: Record<string, z.ZodType<unknown>> = {},
 ) {
-  const service = createCacheService({ dbName, schemaFor: (c) => schemas[c] });
-  services.push(service);
-  return service;
+  const { store, outbox } = createStore({ dbName, schemaFor: (c) => schemas[c] });
+  stores.push(store);
+  outboxes.set(store, outbox);
+  return store;
+}
+
+function pendingOf(store: Store) {
+  const outbox = outboxes.get(store);
+  if (!outbox) throw new Error('not a store of this test');
+  return outbox.pendingChanges();
 }
 
 afterEach(() => {
-  for (const service of services.splice(0)) service.dispose();
+  for (const store of stores.splice(0)) store.dispose();
+  outboxes.clear();
 });
 
 const studentSchema = z
   .object({ id: z.string(), firstName: z.string(), lastName: z.string() })
   .passthrough();
 
-describe('cache service', () => {
+describe('the store', () => {
   it('refuses every operation with the spec message until a user has initialised it', async () => {
-    const cache = newService();
+    const cache = newStore();
     await expect(cache.list('students')).rejects.toThrow('Cache service not initialized');
     await expect(cache.save('students', { firstName: 'A' })).rejects.toThrow(
       'Cache service not initialized',
@@ -34,7 +46,7 @@ describe('cache service', () => {
   });
 
   it('rejects a collection that is not in the cache configuration', async () => {
-    const cache = newService();
+    const cache = newStore();
     await cache.init({ uid: 'u1' });
     await expect(cache.get('nope', 'x')).rejects.toThrow(
       'Collection not found in cache configuration',
@@ -42,16 +54,16 @@ describe('cache service', () => {
   });
 
   it('gives a new item a temp_ id, stores it and its pending change before resolving', async () => {
-    const cache = newService();
+    const cache = newStore();
     await cache.init({ uid: 'u1' });
     const saved = await cache.save('students', { firstName: 'Ada', lastName: 'Lovelace' });
     expect(saved?.id).toMatch(/^temp_[0-9a-f-]{36}$/);
 
     // A second service on the same database is a reloaded tab: nothing may live only in memory.
-    const reloaded = newService(cache.dbName);
+    const reloaded = newStore(cache.dbName);
     await reloaded.init({ uid: 'u1' });
     expect(await reloaded.get('students', saved?.id ?? '')).toMatchObject({ firstName: 'Ada' });
-    const pending = await reloaded.pendingChanges();
+    const pending = await pendingOf(reloaded);
     expect(pending).toHaveLength(1);
     expect(pending[0]).toMatchObject({
       collectionName: 'students',
@@ -62,11 +74,11 @@ describe('cache service', () => {
   });
 
   it('coalesces a create followed by updates into one create, and anything followed by a delete into a delete', async () => {
-    const cache = newService();
+    const cache = newStore();
     await cache.init({ uid: 'u1' });
     const a = await cache.save('students', { firstName: 'A', lastName: 'One' });
     await cache.save('students', { id: a?.id, lastName: 'Uno' });
-    let pending = await cache.pendingChanges();
+    let pending = await pendingOf(cache);
     expect(pending).toHaveLength(1);
     expect(pending[0]).toMatchObject({
       operation: 'create',
@@ -74,14 +86,14 @@ describe('cache service', () => {
     });
 
     await cache.delete('students', a?.id ?? '');
-    pending = await cache.pendingChanges();
+    pending = await pendingOf(cache);
     expect(pending).toHaveLength(1);
     expect(pending[0]?.operation).toBe('delete');
     expect(await cache.get('students', a?.id ?? '')).toBeNull();
   });
 
   it('lists with filters, multi-field sort and the default limit of 10', async () => {
-    const cache = newService();
+    const cache = newStore();
     await cache.init({ uid: 'u1' });
     const ops = Array.from({ length: 30 }, (_, i) => ({
       type: 'save' as const,
@@ -101,7 +113,7 @@ describe('cache service', () => {
   });
 
   it('refuses a batch of more than 500 operations with the spec message', async () => {
-    const cache = newService();
+    const cache = newStore();
     await cache.init({ uid: 'u1' });
     const ops = Array.from({ length: 501 }, () => ({
       type: 'save' as const,
@@ -115,7 +127,7 @@ describe('cache service', () => {
 
   it('logs and returns false when deleting an item that is not cached', async () => {
     allowConsoleErrors();
-    const cache = newService();
+    const cache = newStore();
     await cache.init({ uid: 'u1' });
     expect(await cache.delete('students', 'missing')).toBe(false);
     expect(console.error).toHaveBeenCalledWith(
@@ -125,7 +137,7 @@ describe('cache service', () => {
   });
 
   it('discards a corrupted cached record without crashing and marks the collection for refetch', async () => {
-    const cache = newService(undefined, { students: studentSchema });
+    const cache = newStore(undefined, { students: studentSchema });
     await cache.init({ uid: 'u1' });
     const good = await cache.save('students', { firstName: 'Good', lastName: 'Record' });
     await cache.applyRefresh(
@@ -172,7 +184,7 @@ describe('cache service', () => {
     });
 
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const reader = newService(cache.dbName, { students: studentSchema });
+    const reader = newStore(cache.dbName, { students: studentSchema });
     await reader.init({ uid: 'u1' });
     const items = await reader.list('students', { limit: Infinity });
     expect(items.map((i) => i.id)).toEqual([good?.id]);
@@ -181,7 +193,7 @@ describe('cache service', () => {
   });
 
   it('leaves no cached record in IndexedDB after clearCache', async () => {
-    const cache = newService();
+    const cache = newStore();
     await cache.init({ uid: 'u1' });
     await cache.save('students', { firstName: 'A' });
     await cache.save('families', { familyName: 'F' });
@@ -194,12 +206,12 @@ describe('cache service', () => {
   });
 
   it("wipes the previous user's cache when a different user signs in", async () => {
-    const cache = newService();
+    const cache = newStore();
     await cache.init({ uid: 'alice' });
     await cache.save('students', { firstName: 'Alice-only' });
     await cache.init({ uid: 'bob' });
     expect(await cache.list('students')).toEqual([]);
-    expect(await cache.pendingChanges()).toEqual([]);
+    expect(await pendingOf(cache)).toEqual([]);
     expect((await readLayout(await openDatabase(cache.dbName)))?.uid).toBe('bob');
   });
 
@@ -219,10 +231,10 @@ describe('cache service', () => {
       timestamp: 1,
       retryCount: 2,
     });
-    const cache = newService(dbName);
+    const cache = newStore(dbName);
     await cache.init({ uid: 'u1' });
     expect(await cache.get('students', 's1')).toMatchObject({ firstName: 'Old' });
-    expect(await cache.pendingChanges()).toEqual([
+    expect(await pendingOf(cache)).toEqual([
       expect.objectContaining({ id: 'c1', itemId: 's1', operation: 'update', retryCount: 2 }),
     ]);
     expect(await legacy.collections.getItem('s1')).toBeNull();
@@ -230,8 +242,8 @@ describe('cache service', () => {
   });
 
   it("lets a second tab see the first tab's write without a reload", async () => {
-    const tabA = newService();
-    const tabB = newService(tabA.dbName);
+    const tabA = newStore();
+    const tabB = newStore(tabA.dbName);
     await tabA.init({ uid: 'u1' });
     await tabB.init({ uid: 'u1' });
     expect(await tabB.list('students')).toEqual([]); // B now holds a (stale) memory copy
@@ -242,8 +254,8 @@ describe('cache service', () => {
   });
 
   it('serialises concurrent writes from two tabs so that no pending change is lost', async () => {
-    const tabA = newService();
-    const tabB = newService(tabA.dbName);
+    const tabA = newStore();
+    const tabB = newStore(tabA.dbName);
     await tabA.init({ uid: 'u1' });
     await tabB.init({ uid: 'u1' });
     await Promise.all(
@@ -251,12 +263,12 @@ describe('cache service', () => {
         (i % 2 ? tabA : tabB).save('students', { firstName: `N${i}` }),
       ),
     );
-    expect(await tabA.pendingChanges()).toHaveLength(20);
+    expect(await pendingOf(tabA)).toHaveLength(20);
     expect(await tabB.count('students')).toBe(20);
   });
 
   it('keeps metadata readable through the typed helpers', async () => {
-    const cache = newService();
+    const cache = newStore();
     await cache.init({ uid: 'u1' });
     const db = await openDatabase(cache.dbName);
     await writeMetadata(db, {

@@ -1,0 +1,551 @@
+// The store: what routes and features read and write. A write updates the cached record at once
+// and records its pending change through the outbox in the same write lock, so the page shows it
+// immediately, it survives a reload, and the sync engine sends it later (decisions 010 and 021).
+// Its own state is a copy in memory of each collection that has been read (what makes lists fast)
+// and the record schemas it validates with. The copy is only a read cache: a write re-reads the
+// records it changes from IndexedDB inside the lock, because another tab may have written them, and
+// the connection tells the store to forget a collection when another tab changes it.
+// Routes never see the queue itself: sending, acknowledging and retrying belong to the outbox.
+import { z } from 'zod';
+import { BATCH_MAX_OPERATIONS } from '~/config/constants';
+import { getCollectionDefinition, recordSchemaFor, type CollectionDefinition } from './collections';
+import {
+  CacheConnection,
+  logFailure,
+  type ConnectionOptions,
+  type DataChangeListener,
+  type WriteLock,
+} from './connection';
+import {
+  cachedItemSchema,
+  LAYOUT_VERSION,
+  patchCollection,
+  readCollectionChunks,
+  readCollectionWithStamps,
+  readMetadata,
+  removeCollection,
+  replaceCollection,
+  writeMetadata,
+  type CollectionMetadata,
+  type PendingChange,
+  type StoredItem,
+} from './db';
+import { applyListOptions, type ListOptions } from './list-query';
+import { Outbox, outbox as tabOutbox } from './outbox';
+import type { NewChange } from './pending-changes';
+
+export const ITEM_NOT_FOUND_MESSAGE = 'Item not found with ID';
+export const BATCH_LIMIT_MESSAGE = `Batch operations exceed the maximum limit of ${BATCH_MAX_OPERATIONS} operations`;
+
+/** A cached record as routes see it: an id plus the collection's fields. */
+export type CachedRecord = { id: string } & Record<string, unknown>;
+
+export type BatchOperation =
+  | { type: 'save'; collection: string; item: Record<string, unknown> }
+  | { type: 'delete'; collection: string; id: string };
+
+/** Looks up the zod schema of a collection's records (RECORD_SCHEMAS by default). */
+export type SchemaLookup = (collection: string) => z.ZodType<unknown> | undefined;
+
+export interface StoreOptions {
+  schemaFor?: SchemaLookup;
+}
+
+const genericRecordSchema = z.object({ id: z.string() }).passthrough();
+
+function newId(): string {
+  return crypto.randomUUID();
+}
+
+function isStoredItem(value: unknown): value is StoredItem {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const id: unknown = Reflect.get(value, 'id');
+  const collectionName: unknown = Reflect.get(value, 'collectionName');
+  return typeof id === 'string' && id.length > 0 && typeof collectionName === 'string';
+}
+
+function toStored(collection: string, record: CachedRecord): StoredItem {
+  return { ...record, id: record.id, collectionName: collection };
+}
+
+/**
+ * The records one write (or batch) touches, staged in memory while it runs inside the write lock
+ * and flushed at its end, so a batch of 500 rewrites each touched chunk once.
+ */
+class StagedWrite {
+  readonly changes: NewChange[] = [];
+  readonly puts = new Map<string, Map<string, CachedRecord>>();
+  readonly removes = new Map<string, Set<string>>();
+  private readonly fresh = new Map<string, Map<string, unknown>>();
+
+  constructor(
+    private readonly lock: WriteLock,
+    private readonly parse: (collection: string, raw: unknown) => CachedRecord | null,
+  ) {}
+
+  /** The record as this write sees it: staged here, else read from IndexedDB (not memory). */
+  async item(collection: string, id: string): Promise<CachedRecord | null> {
+    const put = this.puts.get(collection)?.get(id);
+    if (put) return put;
+    if (this.removes.get(collection)?.has(id)) return null;
+    // Another tab may have written the record since this tab loaded it into memory.
+    let raw = this.fresh.get(collection);
+    if (!raw) {
+      raw = await readCollectionChunks(this.lock.database, collection);
+      this.fresh.set(collection, raw);
+    }
+    return raw.has(id) ? this.parse(collection, raw.get(id)) : null;
+  }
+
+  put(collection: string, record: CachedRecord): void {
+    this.removes.get(collection)?.delete(record.id);
+    if (!this.puts.has(collection)) this.puts.set(collection, new Map());
+    this.puts.get(collection)?.set(record.id, record);
+  }
+
+  remove(collection: string, id: string): void {
+    this.puts.get(collection)?.delete(id);
+    if (!this.removes.has(collection)) this.removes.set(collection, new Set());
+    this.removes.get(collection)?.add(id);
+  }
+
+  queue(change: NewChange): void {
+    this.changes.push(change);
+  }
+
+  get touched(): string[] {
+    return [...new Set([...this.puts.keys(), ...this.removes.keys()])];
+  }
+}
+
+export class Store {
+  private readonly connection: CacheConnection;
+  /** Collections read so far, by id. Replaced or patched only inside the write lock. */
+  private readonly memory = new Map<string, Map<string, CachedRecord>>();
+  private schemaFor: SchemaLookup;
+
+  constructor(
+    private readonly outbox: Outbox,
+    options: StoreOptions = {},
+  ) {
+    this.connection = outbox.connection;
+    this.schemaFor = options.schemaFor ?? recordSchemaFor;
+    this.connection.onInvalidate((what) => {
+      if (what === 'all') this.memory.clear();
+      else for (const collection of what.collections) this.memory.delete(collection);
+    });
+  }
+
+  get dbName(): string {
+    return this.connection.dbName;
+  }
+
+  get isInitialized(): boolean {
+    return this.connection.isOpen;
+  }
+
+  get uid(): string | null {
+    return this.connection.uid;
+  }
+
+  /**
+   * Opens the cache for a signed-in person (a cache left by someone else is wiped first). False
+   * when that failed (logged).
+   */
+  async init({ uid }: { uid: string }): Promise<boolean> {
+    try {
+      await this.connection.open(uid);
+      return true;
+    } catch (error) {
+      logFailure('Failed to initialise the cache', error);
+      return false;
+    }
+  }
+
+  /** Signs the cache out: every record of every store is removed, pending changes included. */
+  async clear(): Promise<boolean> {
+    try {
+      await this.connection.close();
+      return true;
+    } catch (error) {
+      logFailure('Failed to clear the cache', error);
+      return false;
+    }
+  }
+
+  /** Drops the copies in memory, so the next read comes from IndexedDB. */
+  invalidate(collection?: string): void {
+    if (collection) this.memory.delete(collection);
+    else this.memory.clear();
+  }
+
+  /** The zod schema of a collection's records, if one is registered. */
+  schemaOf(collection: string): z.ZodType<unknown> | undefined {
+    return this.schemaFor(collection);
+  }
+
+  /** Supplies the record schemas (tests; the app uses RECORD_SCHEMAS). */
+  setSchemaLookup(lookup: SchemaLookup): void {
+    this.schemaFor = lookup;
+    this.memory.clear();
+  }
+
+  // ---- Reads ----------------------------------------------------------------------------------
+
+  /** One item, or null when it is not cached (or the read failed, which is logged). */
+  async get(collection: string, id: string): Promise<CachedRecord | null> {
+    this.check(collection);
+    try {
+      return (await this.load(collection)).get(id) ?? null;
+    } catch (error) {
+      logFailure('Failed to get data', error);
+      return null;
+    }
+  }
+
+  /** Filtered, sorted, limited items (limit 10 by default); [] when the read fails. */
+  async list(collection: string, options: ListOptions = {}): Promise<CachedRecord[]> {
+    this.check(collection);
+    try {
+      return applyListOptions((await this.load(collection)).values(), options);
+    } catch (error) {
+      logFailure('Failed to get data', error);
+      return [];
+    }
+  }
+
+  /** Number of cached items of a collection (0 when the read fails). */
+  async count(collection: string): Promise<number> {
+    this.check(collection);
+    try {
+      return (await this.load(collection)).size;
+    } catch (error) {
+      logFailure('Failed to get data', error);
+      return 0;
+    }
+  }
+
+  /** Ids of the records of `collection` with changes the backend has not accepted yet. */
+  async pendingIds(collection: string): Promise<Set<string>> {
+    const pending = await this.outbox.pendingIn(collection);
+    return new Set(pending.map((c) => c.itemId));
+  }
+
+  /** Calls `listener` whenever cached data changes (this tab, another tab, or a sync). */
+  subscribe(listener: DataChangeListener): () => void {
+    return this.connection.subscribe(listener);
+  }
+
+  // ---- Writes ---------------------------------------------------------------------------------
+
+  /**
+   * Creates (no id → a `temp_<uuid>` id that the backend keeps) or updates an item. Resolves once
+   * both the cache and the pending change are stored; null when that failed (logged).
+   */
+  async save(collection: string, item: Record<string, unknown>): Promise<CachedRecord | null> {
+    this.check(collection);
+    try {
+      return await this.write((staged) => this.stageSave(staged, collection, item));
+    } catch (error) {
+      logFailure('Failed to save item', error);
+      return null;
+    }
+  }
+
+  /** Deletes an item locally and queues the delete. False when it is not cached or on failure. */
+  async delete(collection: string, id: string): Promise<boolean> {
+    this.check(collection);
+    try {
+      await this.write((staged) => this.stageDelete(staged, collection, id));
+      return true;
+    } catch (error) {
+      logFailure('Failed to delete item', error);
+      return false;
+    }
+  }
+
+  /** Applies up to 500 saves and deletes together; returns how many were applied (0 on failure). */
+  async batch(operations: readonly BatchOperation[]): Promise<number> {
+    if (operations.length > BATCH_MAX_OPERATIONS) throw new Error(BATCH_LIMIT_MESSAGE);
+    for (const operation of operations) getCollectionDefinition(operation.collection);
+    this.connection.require();
+    try {
+      return await this.write(async (staged) => {
+        for (const operation of operations) {
+          if (operation.type === 'save') {
+            await this.stageSave(staged, operation.collection, operation.item);
+          } else {
+            await this.stageDelete(staged, operation.collection, operation.id);
+          }
+        }
+        return operations.length;
+      });
+    } catch (error) {
+      logFailure('Failed to save item', error);
+      return 0;
+    }
+  }
+
+  // ---- For the sync engine: what it pulls from the backend and what it takes back ------------
+
+  async getMetadata(collection: string): Promise<CollectionMetadata | null> {
+    try {
+      return await readMetadata(this.connection.require(), collection);
+    } catch (error) {
+      logFailure('Failed to read collection metadata', error);
+      return null;
+    }
+  }
+
+  /**
+   * Replaces a collection with fresh backend data, with the outbox's still-pending changes laid
+   * over it, so a refresh never hides a write that has not reached the backend yet. With `resync`,
+   * the old records and metadata are removed first (a new major version).
+   */
+  async applyRefresh(
+    definition: CollectionDefinition,
+    fresh: readonly CachedRecord[],
+    version: string,
+    resync = false,
+    options: { validated?: boolean } = {},
+  ): Promise<boolean> {
+    const collection = definition.name;
+    const schema = this.schemaFor(collection);
+    try {
+      await this.connection.write(async (lock) => {
+        const { database } = lock;
+        if (resync) {
+          await removeCollection(database, collection);
+          await database.metadata.removeItem(collection);
+        }
+        const items = new Map<string, CachedRecord>();
+        for (const record of fresh) items.set(record.id, record);
+        const merged = new Set<string>();
+        for (const change of await this.outbox.queued(lock, collection)) {
+          merged.add(change.itemId);
+          const current = items.get(change.itemId);
+          const data = change.data ?? {};
+          if (change.operation === 'delete') items.delete(change.itemId);
+          else if (change.operation === 'create')
+            items.set(change.itemId, { ...(current ?? {}), ...data, id: change.itemId });
+          else if (current) items.set(change.itemId, { ...current, ...data, id: change.itemId });
+        }
+        // Fresh records were parsed with the schema by the backend (options.validated); the few
+        // that pending changes were merged into are checked here, so the chunks may be stamped.
+        let validated = Boolean(options.validated && schema);
+        if (validated && schema) {
+          for (const id of merged) {
+            const record = items.get(id);
+            if (record && !schema.safeParse(record).success) validated = false;
+          }
+        }
+        await replaceCollection(
+          database,
+          collection,
+          [...items.values()].map((r) => toStored(collection, r)),
+          validated ? this.stampOf(collection) : undefined,
+        );
+        await writeMetadata(database, {
+          name: collection,
+          version,
+          lastSynced: this.connection.now(),
+          syncFrequency: definition.syncFrequencyMs,
+          requiresAuth: definition.requiresAuth,
+          cacheDuration: definition.cacheDurationMs,
+          prioritySync: definition.prioritySync,
+        });
+        this.memory.set(collection, items);
+      });
+      this.connection.announce([collection], 'sync');
+      return true;
+    } catch (error) {
+      logFailure(`Failed to refresh ${collection}`, error);
+      return false;
+    }
+  }
+
+  /**
+   * Puts the cache right after the outbox discarded `change`: the local copy now disagrees with the
+   * backend. A discarded create is removed, and the collection is fetched again at the next sync.
+   */
+  async revert(change: PendingChange): Promise<void> {
+    const { collectionName, itemId, operation } = change;
+    try {
+      await this.connection.write(async ({ database }) => {
+        if (operation === 'create') await patchCollection(database, collectionName, [], [itemId]);
+        const metadata = await readMetadata(database, collectionName);
+        if (metadata) await writeMetadata(database, { ...metadata, needsRefetch: true });
+      });
+      this.memory.delete(collectionName);
+      this.connection.announce([collectionName], 'local');
+    } catch (error) {
+      logFailure('Failed to discard the change', error);
+    }
+  }
+
+  /** Closes the cross-tab channel (tests and tab teardown). */
+  dispose(): void {
+    this.connection.dispose();
+  }
+
+  // ---- Inside ---------------------------------------------------------------------------------
+
+  /** Throws the spec's messages for an unknown collection or a cache no one has opened. */
+  private check(collection: string): CollectionDefinition {
+    const definition = getCollectionDefinition(collection);
+    this.connection.require();
+    return definition;
+  }
+
+  /** The shape check for entries validated when they were written (see db.ts `validated`). */
+  private trustedRecord(collection: string, raw: unknown): CachedRecord | null {
+    if (!isStoredItem(raw) || raw.collectionName !== collection) return null;
+    const { collectionName: _ignored, ...fields } = raw;
+    return { ...fields, id: raw.id };
+  }
+
+  /** Validates a stored entry against the envelope and the collection's schema. */
+  private parseStored(collection: string, raw: unknown): CachedRecord | null {
+    const envelope = cachedItemSchema.safeParse(raw);
+    if (!envelope.success || envelope.data.collectionName !== collection) return null;
+    const schema = this.schemaFor(collection) ?? genericRecordSchema;
+    const { collectionName: _ignored, ...fields } = envelope.data;
+    const parsed = schema.safeParse(fields);
+    if (!parsed.success) return null;
+    const record = genericRecordSchema.safeParse(parsed.data);
+    return record.success ? { ...record.data, id: envelope.data.id } : null;
+  }
+
+  /** The validation stamp of a collection's chunks, or undefined when it has no record schema. */
+  private stampOf(collection: string): string | undefined {
+    if (!this.schemaFor(collection)) return undefined;
+    return `${LAYOUT_VERSION}:${getCollectionDefinition(collection).version}`;
+  }
+
+  /** Loads a collection into memory, discarding (and scheduling a refetch for) corrupted entries. */
+  private async load(collection: string): Promise<Map<string, CachedRecord>> {
+    const cached = this.memory.get(collection);
+    if (cached) return cached;
+    const database = this.connection.require();
+    const { items: raw, trusted } = await readCollectionWithStamps(
+      database,
+      collection,
+      this.stampOf(collection),
+    );
+    const items = new Map<string, CachedRecord>();
+    const corrupted: string[] = [];
+    for (const [id, entry] of raw) {
+      // Items of a chunk stamped as validated by this schema version get a shape check only.
+      const record = trusted.has(id)
+        ? this.trustedRecord(collection, entry)
+        : this.parseStored(collection, entry);
+      if (record && record.id === id) items.set(id, record);
+      else corrupted.push(id);
+    }
+    if (corrupted.length > 0) {
+      console.warn(
+        `[cache] Discarded ${corrupted.length} ${collection} record(s) that failed validation; the collection will be fetched again.`,
+      );
+      await this.connection.write(async (lock) => {
+        await patchCollection(lock.database, collection, [], corrupted);
+        const metadata = await readMetadata(lock.database, collection);
+        if (metadata) await writeMetadata(lock.database, { ...metadata, needsRefetch: true });
+      });
+    }
+    this.memory.set(collection, items);
+    return items;
+  }
+
+  /**
+   * Runs one write inside the lock and flushes it: the pending changes first, then the records,
+   * then the copies in memory, and finally one announcement for every collection touched.
+   */
+  private async write<T>(run: (staged: StagedWrite) => Promise<T>): Promise<T> {
+    return this.connection.write(async (lock) => {
+      const staged = new StagedWrite(lock, (collection, raw) => this.parseStored(collection, raw));
+      const result = await run(staged);
+      // The pending change is written first: if the tab dies between the two writes, the change is
+      // still replayed, and the cache is corrected by the next refresh.
+      const queued = await this.outbox.record(lock, staged.changes);
+      const touched = staged.touched;
+      await Promise.all(
+        touched.map((collection) =>
+          patchCollection(
+            lock.database,
+            collection,
+            [...(staged.puts.get(collection)?.values() ?? [])].map((r) => toStored(collection, r)),
+            [...(staged.removes.get(collection) ?? [])],
+            this.stampOf(collection),
+          ),
+        ),
+      );
+      for (const collection of touched) {
+        const items = this.memory.get(collection);
+        if (!items) continue;
+        for (const id of staged.removes.get(collection) ?? []) items.delete(id);
+        for (const record of staged.puts.get(collection)?.values() ?? []) {
+          items.set(record.id, record);
+        }
+      }
+      this.connection.announce([...new Set([...touched, ...queued])], 'local');
+      return result;
+    });
+  }
+
+  private async stageSave(
+    staged: StagedWrite,
+    collection: string,
+    input: Record<string, unknown>,
+  ): Promise<CachedRecord> {
+    const definition = getCollectionDefinition(collection);
+    const { id: rawId, collectionName: _ignored, ...fields } = input;
+    const givenId = typeof rawId === 'string' && rawId.length > 0 ? rawId : null;
+    const id = givenId ?? `temp_${newId()}`;
+    const existing = givenId && definition.cached ? await staged.item(collection, givenId) : null;
+    const record: CachedRecord = { ...(existing ?? {}), ...fields, id };
+    const schema = this.schemaFor(collection);
+    if (schema && definition.cached) {
+      const checked = schema.safeParse(record);
+      if (!checked.success) {
+        throw new Error(`Invalid ${collection} record: ${checked.error.message}`);
+      }
+    }
+    // With no cached copy, a write with a caller-chosen id (attendance's `${classroomId}_${date}`)
+    // is a create too: it is sent as a merging set, which is idempotent.
+    const operation = existing || (givenId && !definition.cached) ? 'update' : 'create';
+    staged.queue({ collectionName: collection, itemId: id, operation, data: fields });
+    if (definition.cached) staged.put(collection, record);
+    return record;
+  }
+
+  private async stageDelete(staged: StagedWrite, collection: string, id: string): Promise<void> {
+    const definition = getCollectionDefinition(collection);
+    if (definition.cached && !(await staged.item(collection, id))) {
+      throw new Error(`${ITEM_NOT_FOUND_MESSAGE}: ${id}`);
+    }
+    staged.queue({ collectionName: collection, itemId: id, operation: 'delete', data: null });
+    staged.remove(collection, id);
+  }
+}
+
+/** A store over its own connection and outbox: one tab's data layer (tests open several). */
+export function createStore(options: ConnectionOptions & StoreOptions = {}): {
+  store: Store;
+  outbox: Outbox;
+} {
+  const outbox = new Outbox(new CacheConnection(options));
+  return { store: new Store(outbox, options), outbox };
+}
+
+/** The app's store (one per tab), over the app's outbox. */
+export const store = new Store(tabOutbox);
+
+/** Opens the cache for the signed-in person (call after sign-in). */
+export function initCache(options: { uid: string }): Promise<boolean> {
+  return store.init(options);
+}
+
+/** Removes every cached record and pending change (call on sign-out, after a last sync attempt). */
+export function clearCache(): Promise<boolean> {
+  return store.clear();
+}
