@@ -161,6 +161,46 @@ export function matchesFilter(d: QueryDoc, filter: Filter, prefix: string): bool
 
 export class QueryError extends Error {}
 
+/** Firestore's limits on `in` / `array-contains-any` values, and on the disjunctions of a query. */
+const MAX_DISJUNCTIONS = 30;
+const MAX_NOT_IN_VALUES = 10;
+const VALUE_LIST_LIMITS: Record<string, number> = {
+  IN: MAX_DISJUNCTIONS,
+  ARRAY_CONTAINS_ANY: MAX_DISJUNCTIONS,
+  NOT_IN: MAX_NOT_IN_VALUES,
+};
+
+/**
+ * The number of disjunctions in the filter's disjunctive normal form, refusing a value list
+ * longer than the real service accepts (app code that forgets to split a long list fails here as
+ * it would in production, instead of passing against a lenient fake).
+ */
+function disjunctions(filter: Filter): number {
+  if ('compositeFilter' in filter) {
+    const counts = filter.compositeFilter.filters.map(disjunctions);
+    return filter.compositeFilter.op === 'OR'
+      ? counts.reduce((sum, n) => sum + n, 0)
+      : counts.reduce((product, n) => product * n, 1);
+  }
+  if ('unaryFilter' in filter) return 1;
+  const { op, value } = filter.fieldFilter;
+  const limit = VALUE_LIST_LIMITS[op];
+  if (limit === undefined) return 1;
+  const count = (arrayValues(value) ?? []).length;
+  if (count > limit) throw new QueryError(`'${op}' supports up to ${limit} comparison values.`);
+  return op === 'NOT_IN' ? 1 : Math.max(count, 1);
+}
+
+function checkQueryLimits(query: StructuredQuery): void {
+  if (!query.where) return;
+  const count = disjunctions(query.where);
+  if (count > MAX_DISJUNCTIONS) {
+    throw new QueryError(
+      `A query may have at most ${MAX_DISJUNCTIONS} disjunctions in disjunctive normal form; this one has ${count}.`,
+    );
+  }
+}
+
 interface Order {
   fieldPath: string;
   descending: boolean;
@@ -210,6 +250,7 @@ export function runStructuredQuery(
   query: StructuredQuery,
   projectPrefix: string,
 ): { matched: QueryDoc[]; page: QueryDoc[] } {
+  checkQueryLimits(query);
   const orders = effectiveOrder(query);
   let docs = candidates.filter((d) => {
     // A document missing an orderBy field is not part of the result, as in Firestore.

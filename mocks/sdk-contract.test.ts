@@ -21,6 +21,7 @@ import {
   collection,
   deleteDoc,
   doc,
+  documentId,
   endAt,
   endBefore,
   getCount,
@@ -301,6 +302,43 @@ describe('firestore/lite queries against the fake', () => {
     expect(await ids(query(subjects(), orderBy('tags')))).not.toContain('e');
   });
 
+  it('filters by document id with in', async () => {
+    expect(await sorted(query(subjects(), where(documentId(), 'in', ['a', 'c', 'zz'])))).toEqual([
+      'a',
+      'c',
+    ]);
+  });
+
+  it('refuses value lists and disjunctions beyond the service’s limits, as a bad request', async () => {
+    const values = (n: number) => Array.from({ length: n }, (_, i) => i);
+    // firestore/lite reports an HTTP 400 as failed-precondition, with the service's message.
+    const refusal = async (q: Query) => {
+      try {
+        await getDocs(q);
+      } catch (e) {
+        return e instanceof Error && 'code' in e ? `${String(e.code)}: ${e.message}` : String(e);
+      }
+      return 'answered';
+    };
+    expect(await sorted(query(subjects(), where('n', 'in', values(30))))).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+    ]);
+    expect(await refusal(query(subjects(), where('n', 'in', values(31))))).toMatch(
+      /^failed-precondition: .*'IN' supports up to 30 comparison values/,
+    );
+    expect(
+      await refusal(query(subjects(), where('tags', 'array-contains-any', values(31)))),
+    ).toMatch(/'ARRAY_CONTAINS_ANY' supports up to 30 comparison values/);
+    expect(await refusal(query(subjects(), where('n', 'not-in', values(11))))).toMatch(
+      /'NOT_IN' supports up to 10 comparison values/,
+    );
+    const twoLists = or(where('n', 'in', values(20)), where('group', 'in', ['g1', ...values(15)]));
+    expect(await refusal(query(subjects(), twoLists))).toMatch(/at most 30 disjunctions/);
+  });
+
   it('counts with an aggregation query', async () => {
     const snapshot = await getCount(query(subjects(), where('group', 'in', ['g1', 'g2'])));
     expect(snapshot.data().count).toBe(4);
@@ -433,6 +471,61 @@ describe('rules as the SDK meets them', () => {
     expect(
       await ids(query(collection(db, 'students'), where('familyId', '==', 'fam-0000'))),
     ).toHaveLength(2);
+  });
+
+  it('lets a facilitator read the families of their students by id, and no other family', async () => {
+    const { db } = await as('facilitator');
+    const taught = fake
+      .listDocuments('classrooms')
+      .filter(
+        (c) => Array.isArray(c.data.facilitatorIds) && c.data.facilitatorIds.includes('fac-000'),
+      )
+      .map((c) => c.id);
+    const theirs = new Set<string>();
+    for (const s of fake.listDocuments('students')) {
+      const rooms = Array.isArray(s.data.classroomIds) ? s.data.classroomIds : [];
+      if (rooms.some((r) => taught.includes(r)) && typeof s.data.familyId === 'string') {
+        theirs.add(s.data.familyId);
+      }
+    }
+    const some = [...theirs].slice(0, 30);
+    const families = collection(db, 'families');
+    expect((await ids(query(families, where(documentId(), 'in', some)))).sort()).toEqual(
+      some.sort(),
+    );
+    const other = fake.listDocuments('families').find((f) => !theirs.has(f.id))?.id ?? '';
+    expect(await errorCode(getDoc(doc(db, 'families', other)))).toBe('permission-denied');
+    expect(
+      await errorCode(
+        getDocs(query(families, where(documentId(), 'in', [...some.slice(0, 3), other]))),
+      ),
+    ).toBe('permission-denied');
+  });
+
+  it('lets a parent and a student list the facilitators of their classrooms, and no wider', async () => {
+    const parent = await as('parent');
+    const facilitators = (db: Firestore, rooms: string[]) =>
+      ids(
+        query(collection(db, 'facilitators'), where('classroomIds', 'array-contains-any', rooms)),
+      );
+    const children = fake
+      .listDocuments('students')
+      .filter((s) => s.data.familyId === 'fam-0000')
+      .flatMap((s) => (Array.isArray(s.data.classroomIds) ? s.data.classroomIds : []));
+    expect((await facilitators(parent.db, children)).length).toBeGreaterThan(0);
+    expect(await errorCode(getDocs(collection(parent.db, 'facilitators')))).toBe(
+      'permission-denied',
+    );
+
+    const student = await as('student');
+    const own = fake.listDocuments('students').find((s) => s.id === 'stu-00000');
+    const rooms = Array.isArray(own?.data.classroomIds) ? own.data.classroomIds : [];
+    expect((await facilitators(student.db, rooms)).length).toBeGreaterThan(0);
+    const otherRooms = fake
+      .listDocuments('classrooms')
+      .map((c) => c.id)
+      .filter((c) => !rooms.includes(c));
+    expect(await errorCode(facilitators(student.db, otherRooms))).toBe('permission-denied');
   });
 
   it('shows a notification only to its own member', async () => {

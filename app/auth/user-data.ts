@@ -1,18 +1,33 @@
 // Starts and stops everything that belongs to one signed-in person: the local cache (opened for
 // their uid) and the background sync, with refresh queries scoped to what their role may read. The
 // backend refuses a query that could return a document the person may not read (as Firestore rules
-// do), so each scope here must imply the permission matrix's scope for that role.
-import { getDocument, type Filter } from '~/backend/documents';
-import { cacheService, clearCache, initCache } from '~/data/cache-service';
+// do), so each scope here must imply the permission matrix's scope for that role. Some scopes
+// depend on other records (a facilitator's families are those of the students in their
+// classrooms); those links are read from the backend when a refresh needs them, so a scope follows
+// the records as they change instead of keeping what was true at sign-in.
+import { z } from 'zod';
+import { getDocument, getMember, listDocuments, type Filter } from '~/backend/documents';
+import { clearCache, initCache, store } from '~/data/store';
+import type { RefreshScope } from '~/data/sync-engine';
 import { startSync, stopSync, syncEngine } from '~/data/sync-status';
-import { facilitatorSchema } from '~/domain/records';
+import type { Role } from '~/domain/roles';
 import type { SessionUser } from './session-user';
 
-type Scope = { filters?: Filter[] } | null | undefined;
-type ScopeUser = Pick<SessionUser, 'roles' | 'member' | 'memberUUID' | 'uid'> & {
-  /** Classrooms a facilitator teaches (read from their facilitator record at sign-in). */
-  classroomIds?: readonly string[];
-};
+type Scope = RefreshScope | null | undefined;
+
+/** The records a person's scopes are checked against, like the fake's (and the rules') principal. */
+export interface ScopeLinks {
+  /** Classrooms a facilitator teaches: their record's list and classrooms that list them. */
+  taughtClassroomIds: readonly string[];
+  /** Families of the students in the classrooms a facilitator teaches. */
+  familyIds: readonly string[];
+  /** Classrooms of a parent's children. */
+  childClassroomIds: readonly string[];
+  /** Classrooms a student attends. */
+  attendedClassroomIds: readonly string[];
+}
+
+type ScopeUser = Pick<SessionUser, 'roles' | 'member' | 'memberUUID' | 'uid'> & Partial<ScopeLinks>;
 
 /** Firestore's limit on values in an `in` / `array-contains-any` filter. */
 const MAX_DISJUNCTION = 30;
@@ -20,10 +35,17 @@ const MAX_DISJUNCTION = 30;
 /** How long sign-out waits for a last sync of pending changes. */
 const LAST_SYNC_TIMEOUT_MS = 5000;
 
+/** How long resolved links serve the refreshes of one sync run before they are read again. */
+const LINKS_TTL_MS = 60_000;
+
 /** Collections read into memory right after sign-in (the spec's priority collections). */
 const PREWARM_COLLECTIONS = ['students', 'families'] as const;
 
 const SHARED_REFERENCE = new Set(['campuses', 'classrooms', 'subjects']);
+const STAFF_ROLES: ReadonlySet<Role> = new Set(['admin', 'superAdmin', 'administration']);
+
+/** Collections whose scope reads links for a non-staff person (see scopeForUser). */
+const LINKED_COLLECTIONS = new Set(['students', 'attendance', 'families', 'facilitators']);
 
 /** Roles as the `audience` field names them (a superAdmin is in the admin audience too). */
 function audienceRoles(user: ScopeUser): string[] {
@@ -32,76 +54,189 @@ function audienceRoles(user: ScopeUser): string[] {
   return [...roles];
 }
 
+/** One role's part of a scope: everything, nothing, or the union of these queries (maybe none). */
+type RoleScope = 'all' | 'none' | Filter[][];
+
+/** One query per 30 values: Firestore takes no more in one `in` / `array-contains-any` filter. */
+function anyOfValues(field: string, op: 'in' | 'array-contains-any', values: readonly string[]) {
+  const unique = [...new Set(values)].sort();
+  const queries: Filter[][] = [];
+  for (let i = 0; i < unique.length; i += MAX_DISJUNCTION) {
+    queries.push([{ field, op, value: unique.slice(i, i + MAX_DISJUNCTION) }]);
+  }
+  return queries;
+}
+
+function roleScope(role: Role, user: ScopeUser, collection: string): RoleScope {
+  if (STAFF_ROLES.has(role)) return 'all';
+  if (SHARED_REFERENCE.has(collection)) return 'all';
+  if (role === 'facilitator') {
+    const taught = user.taughtClassroomIds ?? [];
+    if (collection === 'facilitators') return 'all';
+    if (collection === 'students') return anyOfValues('classroomIds', 'array-contains-any', taught);
+    if (collection === 'attendance') return anyOfValues('classroomId', 'in', taught);
+    if (collection === 'families') return anyOfValues('__name__', 'in', user.familyIds ?? []);
+  }
+  if (role === 'parent') {
+    const familyId = user.member?.familyId;
+    if (collection === 'students') {
+      return familyId ? [[{ field: 'familyId', op: '==', value: familyId }]] : [];
+    }
+    // Their own family, so its page and the contact-details form open offline too.
+    if (collection === 'families') return familyId ? anyOfValues('__name__', 'in', [familyId]) : [];
+    if (collection === 'facilitators') {
+      return anyOfValues('classroomIds', 'array-contains-any', user.childClassroomIds ?? []);
+    }
+    if (collection === 'parentInquiries') {
+      return [[{ field: 'createdBy', op: '==', value: user.memberUUID }]];
+    }
+  }
+  if (role === 'student') {
+    if (collection === 'students') {
+      return [[{ field: 'memberUUID', op: '==', value: user.memberUUID }]];
+    }
+    if (collection === 'facilitators') {
+      return anyOfValues('classroomIds', 'array-contains-any', user.attendedClassroomIds ?? []);
+    }
+  }
+  return 'none';
+}
+
 /**
  * The refresh query for a collection: undefined = everything, null = skip the collection (the role
- * reads only single documents of it, which its pages fetch themselves).
+ * reads only single documents of it, which its pages fetch themselves), otherwise the union of the
+ * queries each role may run. A role with links but nothing linked (a facilitator with no students)
+ * gets `{ anyOf: [] }`: the collection is readable and empty, so the page can say "none yet".
+ * Facilitators, parents and students need their links (resolveScopeLinks) for their scopes.
  */
 export function scopeForUser(user: ScopeUser, collection: string): Scope {
-  const roles = new Set(user.roles);
-  const staff = roles.has('admin') || roles.has('superAdmin') || roles.has('administration');
-
   // Scoped for everyone, staff included: conversations by participant, notifications by owner
   // (the notifications feed has its own live query, so the sync skips them).
   if (collection === 'conversations') {
     return { filters: [{ field: 'participantIds', op: 'array-contains', value: user.memberUUID }] };
   }
   if (collection === 'Notifications') return null;
-  if (staff) return undefined;
-
-  if (SHARED_REFERENCE.has(collection)) return undefined;
-  if (collection === 'events' || collection === 'resources') {
+  if (user.roles.some((role) => STAFF_ROLES.has(role))) return undefined;
+  if (user.roles.length > 0 && (collection === 'events' || collection === 'resources')) {
     return {
       filters: [{ field: 'audience', op: 'array-contains-any', value: audienceRoles(user) }],
     };
   }
-  if (roles.has('facilitator') && collection === 'facilitators') return undefined;
-  const classrooms = (user.classroomIds ?? []).slice(0, MAX_DISJUNCTION);
-  if (roles.has('facilitator') && classrooms.length > 0) {
-    if (collection === 'students') {
-      return { filters: [{ field: 'classroomIds', op: 'array-contains-any', value: classrooms }] };
-    }
-    if (collection === 'attendance') {
-      return { filters: [{ field: 'classroomId', op: 'in', value: classrooms }] };
-    }
+
+  const queries: Filter[][] = [];
+  let readable = false;
+  for (const role of user.roles) {
+    const part = roleScope(role, user, collection);
+    if (part === 'all') return undefined;
+    if (part === 'none') continue;
+    readable = true;
+    queries.push(...part);
   }
-  if (roles.has('student') && collection === 'students') {
-    return { filters: [{ field: 'memberUUID', op: '==', value: user.memberUUID }] };
-  }
-  if (roles.has('parent') && collection === 'students' && user.member?.familyId) {
-    return { filters: [{ field: 'familyId', op: '==', value: user.member.familyId }] };
-  }
-  if (roles.has('parent') && collection === 'parentInquiries') {
-    return { filters: [{ field: 'createdBy', op: '==', value: user.memberUUID }] };
-  }
-  return null;
+  if (!readable) return null;
+  return queries.length === 1 ? { filters: queries[0] } : { anyOf: queries };
 }
 
-/** The classrooms of a facilitator's own record: from the cache, else the backend; [] offline. */
-async function facilitatorClassrooms(user: SessionUser): Promise<string[]> {
-  const id = user.member?.facilitatorId;
-  if (!user.roles.includes('facilitator') || !id) return [];
-  const fromRecord = (record: unknown) => {
-    const parsed = facilitatorSchema.pick({ classroomIds: true }).safeParse(record);
-    return parsed.success ? parsed.data.classroomIds : [];
+const classroomLinks = z.object({ classroomIds: z.array(z.string()).catch([]) });
+const studentLinks = z.object({
+  id: z.string(),
+  familyId: z.string().catch(''),
+  classroomIds: z.array(z.string()).catch([]),
+});
+
+async function studentsIn(filters: Filter[][]) {
+  const lists = await Promise.all(
+    filters.map((f) => listDocuments('students', studentLinks, { filters: f, all: true })),
+  );
+  return lists.flat();
+}
+
+/** A facilitator's record: the member's link, else the record with their memberUUID (as the rules). */
+async function ownFacilitatorId(linked: string | undefined, memberUUID: string) {
+  if (linked) return linked;
+  const found = await listDocuments('facilitators', z.object({ id: z.string() }), {
+    filters: [{ field: 'memberUUID', op: '==', value: memberUUID }],
+    limit: 1,
+  });
+  return found[0]?.id ?? null;
+}
+
+/**
+ * Reads, from the backend, the records a non-staff person's scopes depend on (the refresh runs
+ * only online). Each read is one the person is allowed: their own facilitator record, the students
+ * of their classrooms, their children, their own student record.
+ */
+export async function resolveScopeLinks(
+  user: ScopeUser,
+): Promise<ScopeLinks & { member: ScopeUser['member'] }> {
+  const member = user.member ?? (await getMember(user.uid));
+  const roles = new Set(user.roles);
+  const links: ScopeLinks = {
+    taughtClassroomIds: [],
+    familyIds: [],
+    childClassroomIds: [],
+    attendedClassroomIds: [],
   };
-  const cached = await cacheService.get('facilitators', id).catch(() => null);
-  if (cached) return fromRecord(cached);
-  try {
-    return fromRecord(await getDocument('facilitators', id, facilitatorSchema));
-  } catch {
-    return [];
+
+  const facilitatorId = roles.has('facilitator')
+    ? await ownFacilitatorId(member?.facilitatorId, user.memberUUID)
+    : null;
+  if (facilitatorId) {
+    const [record, listed] = await Promise.all([
+      getDocument('facilitators', facilitatorId, classroomLinks),
+      listDocuments('classrooms', z.object({ id: z.string() }), {
+        filters: [{ field: 'facilitatorIds', op: 'array-contains', value: facilitatorId }],
+        all: true,
+      }),
+    ]);
+    // Either side of the link may be the one that was kept up to date, as the rules allow both.
+    const taught = [...new Set([...(record?.classroomIds ?? []), ...listed.map((c) => c.id)])];
+    const students = await studentsIn(anyOfValues('classroomIds', 'array-contains-any', taught));
+    links.taughtClassroomIds = taught;
+    links.familyIds = [...new Set(students.map((s) => s.familyId).filter(Boolean))];
   }
+  if (roles.has('parent') && member?.familyId) {
+    const children = await studentsIn([[{ field: 'familyId', op: '==', value: member.familyId }]]);
+    links.childClassroomIds = [...new Set(children.flatMap((s) => s.classroomIds))];
+  }
+  if (roles.has('student') && member?.studentId) {
+    const own = await getDocument('students', member.studentId, classroomLinks);
+    links.attendedClassroomIds = own?.classroomIds ?? [];
+  }
+  return { ...links, member };
+}
+
+/**
+ * The scope function the sync engine calls before each refresh. Links are read only for the
+ * collections that need them, and once per LINKS_TTL_MS (one sync run refreshes several such
+ * collections); a failed read is not kept, so the next refresh tries again.
+ */
+function scopeFunction(user: SessionUser, now: () => number = Date.now) {
+  let links: { at: number; value: Promise<ScopeUser> } | null = null;
+  const linked = (): Promise<ScopeUser> => {
+    if (links && now() - links.at < LINKS_TTL_MS) return links.value;
+    const value = resolveScopeLinks(user).then((resolved) => ({ ...user, ...resolved }));
+    const entry = { at: now(), value };
+    links = entry;
+    value.catch(() => {
+      if (links === entry) links = null;
+    });
+    return value;
+  };
+  const staff = user.roles.some((role) => STAFF_ROLES.has(role));
+  return (collection: string): Scope | Promise<Scope> =>
+    staff || !LINKED_COLLECTIONS.has(collection)
+      ? scopeForUser(user, collection)
+      : linked().then((withLinks) => scopeForUser(withLinks, collection));
 }
 
 export const userDataLifecycle = {
   async start(user: SessionUser): Promise<void> {
     await initCache({ uid: user.uid });
-    const scoped: ScopeUser = { ...user, classroomIds: await facilitatorClassrooms(user) };
-    startSync({ scopeFor: (collection) => scopeForUser(scoped, collection) });
+    startSync({ scopeFor: scopeFunction(user) });
     // Open the priority collections in memory in the background, so the first list a person opens
     // reads from memory instead of deserialising thousands of records from IndexedDB.
     for (const collection of PREWARM_COLLECTIONS) {
-      void cacheService.list(collection, { limit: 1 }).catch(() => undefined);
+      void store.list(collection, { limit: 1 }).catch(() => undefined);
     }
   },
   /** Makes a last attempt to send pending changes (bounded), then removes the local data. */

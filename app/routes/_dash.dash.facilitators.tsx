@@ -1,6 +1,7 @@
 // The facilitators list (/dash/facilitators): search by name and a status filter, both kept in the
 // URL so a view can be bookmarked. Everyone sees what their cache holds, which the sync scopes to
-// the role (staff and facilitators: everyone; parents and students: possibly none).
+// the role: staff and facilitators every facilitator, a parent those who teach their children's
+// classrooms, a student those who teach their own classrooms.
 import {
   Form,
   Link,
@@ -14,7 +15,10 @@ import { useId } from 'react';
 import { z } from 'zod';
 import { requireArea } from '~/auth/guards';
 import { loadCollection, useRevalidateOnDataChange } from '~/data/route-data';
+import { syncEngine } from '~/data/sync-status';
+import { PERMISSION_MATRIX } from '~/domain/permissions';
 import { campusSchema, facilitatorSchema, subjectSchema } from '~/domain/records';
+import type { Role } from '~/domain/roles';
 import { canManageFacilitators, FACILITATOR_STATUSES } from '~/features/facilitators/schemas';
 import { useSettings } from '~/settings/store';
 import { MobileActionBar } from '~/ui/MobileActionBar';
@@ -22,6 +26,14 @@ import { EmptyState, PageHeading } from '~/ui/PageHeading';
 import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 
 const statusFilterSchema = z.enum(['all', ...FACILITATOR_STATUSES]).catch('all');
+
+type Viewer = 'everyone' | 'parent' | 'student';
+
+/** Whose facilitators the person sees: all of them, their children's, or their own classrooms'. */
+function viewerOf(roles: readonly Role[]): Viewer {
+  if (roles.some((role) => PERMISSION_MATRIX.facilitators[role].read === 'all')) return 'everyone';
+  return roles.includes('parent') ? 'parent' : 'student';
+}
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   const user = await requireArea(request, handle.area);
@@ -36,6 +48,9 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
     loadCollection('campuses', { schema: campusSchema }),
     loadCollection('subjects', { schema: subjectSchema }),
   ]);
+  // An empty cache that was never filled (offline since sign-in) is not "no facilitators".
+  const downloaded =
+    all.length > 0 || (await syncEngine.isDue('facilitators')).reason !== 'never-synced';
   const needle = query.toLowerCase();
   const facilitators = all.filter(
     (f) =>
@@ -45,6 +60,8 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   return {
     facilitators,
     total: all.length,
+    downloaded,
+    viewer: viewerOf(user.roles),
     query,
     status,
     canManage: canManageFacilitators(user.roles),
@@ -63,6 +80,28 @@ export const handle = {
 
 export const meta: MetaFunction = handleMeta;
 
+/** The heading, lead and empty state for each kind of viewer. */
+const VIEWER_TEXT: Record<Viewer, { title: string; lead: string; empty: string; hint: string }> = {
+  everyone: {
+    title: handle.title,
+    lead: handle.description,
+    empty: 'No facilitators yet.',
+    hint: '',
+  },
+  parent: {
+    title: 'Your children’s facilitators',
+    lead: 'The facilitators who teach your children’s classrooms.',
+    empty: 'No facilitator teaches your children’s classrooms yet.',
+    hint: 'A child who is not placed in a classroom yet has no facilitators. The office can tell you more.',
+  },
+  student: {
+    title: 'Your facilitators',
+    lead: 'The facilitators who teach your classrooms.',
+    empty: 'No facilitator teaches your classrooms yet.',
+    hint: 'The office can tell you who will teach your classes.',
+  },
+};
+
 export default function FacilitatorsList() {
   const data = useLoaderData<typeof clientLoader>();
   useRevalidateOnDataChange(['facilitators', 'campuses', 'subjects']);
@@ -71,14 +110,14 @@ export default function FacilitatorsList() {
   const [params] = useSearchParams();
   const searchId = useId();
   const statusId = useId();
-  const { title, description } = handle;
+  const { title, lead, empty, hint } = VIEWER_TEXT[data.viewer];
   const filtered = data.query !== '' || data.status !== 'all';
 
   return (
     <>
       <PageHeading
         title={title}
-        lead={description}
+        lead={lead}
         actions={
           data.canManage ? (
             <Link
@@ -90,11 +129,14 @@ export default function FacilitatorsList() {
           ) : undefined
         }
       />
-      {data.total === 0 ? (
-        <EmptyState title="No facilitators to show.">
-          {data.canManage
-            ? 'Use “Add facilitator” to add the first one.'
-            : 'None of the facilitators is shared with your account yet. The office can tell you who teaches your classes.'}
+      {!data.downloaded ? (
+        <EmptyState title="The facilitators are not on this device yet.">
+          They download when this page opens with a connection to the server. Check the connection
+          and open the page again.
+        </EmptyState>
+      ) : data.total === 0 ? (
+        <EmptyState title={empty}>
+          {data.canManage ? 'Use “Add facilitator” to add the first one.' : hint || null}
         </EmptyState>
       ) : (
         <>
@@ -140,10 +182,10 @@ export default function FacilitatorsList() {
               Search
             </button>
           </Form>
-          <p role="status" className="mb-2 text-sm text-muted">
+          <p role="status" className="mb-2 text-sm text-muted" data-testid="facilitators-count">
             {filtered
-              ? `${data.facilitators.length} of ${data.total} facilitators match.`
-              : `${data.total} facilitators.`}
+              ? `${data.facilitators.length} of ${data.total} ${data.total === 1 ? 'facilitator matches' : 'facilitators match'}.`
+              : `${data.total} ${data.total === 1 ? 'facilitator' : 'facilitators'}.`}
           </p>
           {data.facilitators.length === 0 ? (
             <EmptyState title="No facilitators match.">

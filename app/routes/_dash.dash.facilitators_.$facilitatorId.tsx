@@ -17,6 +17,7 @@ import {
 } from '~/features/facilitators/schemas';
 import { weekdayName } from '~/features/school/schemas';
 import { useSettings } from '~/settings/store';
+import { notFound } from '~/ui/errors';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { PageHeading } from '~/ui/PageHeading';
 import { handleMeta, type RouteHandle } from '~/ui/route-handle';
@@ -30,10 +31,9 @@ export async function clientLoader({ request, params }: ClientLoaderFunctionArgs
     loadCollection('campuses', { schema: campusSchema }),
   ]);
   const facilitator = facilitators.find((f) => f.id === params.facilitatorId);
-  if (!facilitator?.id) {
-    const path = new URL(request.url).pathname;
-    throw new Response(`Page Not Found: ${path}`, { status: 404, statusText: 'Not Found' });
-  }
+  // Missing, or not shared with this person (their cache holds only the facilitators they may
+  // read): both are "not found".
+  if (!facilitator?.id) throw notFound(request);
   const id = facilitator.id;
   // Either side of the link may be the one that was kept up to date: show the union.
   const taught = classrooms.filter(
