@@ -4,11 +4,20 @@ import { useNavigate } from '@remix-run/react';
 import { useState } from 'react';
 import { useSyncStatus } from '~/data/sync-status';
 import { useSettings } from '~/settings/store';
+import { Button } from '~/ui/Button';
+import { ACTION_ICONS, Icon } from '~/ui/icons';
 import { Modal } from '~/ui/Modal';
 import { signOut } from './session';
 
 /** Signs out, after a warning when changes made offline have not reached the server yet. */
-export function SignOutButton({ className = '' }: { className?: string }) {
+export function SignOutButton({
+  className = '',
+  appearance = 'button',
+}: {
+  className?: string;
+  /** `header` on the dashboard's header bar; `button` (a secondary button) anywhere else. */
+  appearance?: 'button' | 'header';
+}) {
   const skin = useSettings((s) => s.skin);
   const { pendingChanges } = useSyncStatus();
   const navigate = useNavigate();
@@ -28,16 +37,32 @@ export function SignOutButton({ className = '' }: { className?: string }) {
     }
   }
 
+  const ask = () => (pendingChanges > 0 ? setConfirming(true) : void run());
+
   return (
     <>
-      <button
-        type="button"
-        className={`${skin.buttonSecondary} ${skin.rounded} ${className}`}
-        disabled={busy}
-        onClick={() => (pendingChanges > 0 ? setConfirming(true) : void run())}
-      >
-        {busy ? 'Signing out…' : 'Sign out'}
-      </button>
+      {appearance === 'header' ? (
+        <button
+          type="button"
+          className={`${skin.headerButton} ${skin.rounded} ${className}`}
+          disabled={busy}
+          onClick={ask}
+        >
+          <Icon icon={ACTION_ICONS.signOut} className="size-5" />
+          {busy ? 'Signing out…' : 'Sign out'}
+        </button>
+      ) : (
+        <Button
+          variant="secondary"
+          icon={ACTION_ICONS.signOut}
+          className={className}
+          busy={busy}
+          busyLabel="Signing out…"
+          onClick={ask}
+        >
+          Sign out
+        </Button>
+      )}
       <Modal
         open={confirming}
         title="Sign out with unsynced changes?"

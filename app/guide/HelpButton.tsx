@@ -3,6 +3,7 @@
 import { Link, useLocation, useMatches } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { useSettings } from '~/settings/store';
+import { ACTION_ICONS, Icon } from '~/ui/icons';
 import { guideForMatches } from './contextual-help';
 
 export function isHelpShortcut(
@@ -35,10 +36,10 @@ export function HelpButton({ className = '' }: { className?: string }) {
       to={`/help?${search.toString()}`}
       aria-keyshortcuts="Control+? Meta+?"
       title="Help (Ctrl + ?)"
-      className={`${skin.buttonSecondary} ${skin.rounded} ${className}`}
+      className={`${skin.headerButton} ${skin.rounded} ${className}`}
     >
-      <span aria-hidden="true">?</span>
-      <span className="sr-only sm:not-sr-only">Help</span>
+      <Icon icon={ACTION_ICONS.help} className="size-5" />
+      <span className="sr-only lg:not-sr-only">Help</span>
     </Link>
   );
 }

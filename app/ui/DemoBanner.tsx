@@ -5,6 +5,8 @@ import { STORAGE_KEYS } from '~/config/constants';
 import { getDemoControl } from '~/config/demo-control';
 import { getRuntimeConfig } from '~/config/env';
 import { settingsStore, useSettings } from '~/settings/store';
+import { Button } from './Button';
+import { ACTION_ICONS, Icon } from './icons';
 
 function readDismissed(): boolean {
   try {
@@ -37,34 +39,42 @@ export function DemoBanner() {
   return (
     <aside
       aria-label="Demo mode"
-      className={`${skin.info} flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-1.5 text-sm`}
+      className={`${skin.info} flex flex-wrap items-center gap-x-3 gap-y-1 border-x-0 border-t-0 px-4 py-1.5 text-sm`}
     >
-      <p className="flex-1">
-        <strong>Demo mode.</strong> No Firebase project is configured: the data is invented and
-        stays in this browser.
+      <p className="flex min-w-0 flex-1 basis-64 items-center gap-2">
+        <Icon icon={ACTION_ICONS.demo} className="size-4" />
+        <span>
+          <strong>Demo mode.</strong> No Firebase project is configured: the data is invented and
+          stays in this browser.
+        </span>
       </p>
-      <button
-        type="button"
-        className="min-h-8 font-semibold underline"
-        onClick={reset}
-        disabled={resetting}
-      >
-        {resetting ? 'Resetting…' : 'Reset demo data'}
-      </button>
-      <button
-        type="button"
-        className="min-h-8 font-semibold underline"
-        onClick={() => {
-          try {
-            sessionStorage.setItem(STORAGE_KEYS.demoBannerDismissed, '1');
-          } catch {
-            // Dismissal then only lasts until the next reload.
-          }
-          setDismissed(true);
-        }}
-      >
-        Dismiss<span className="sr-only"> the demo mode notice</span>
-      </button>
+      <div className="flex gap-1">
+        <Button
+          variant="ghost"
+          size="sm"
+          icon={ACTION_ICONS.retry}
+          onClick={reset}
+          busy={resetting}
+          busyLabel="Resetting…"
+        >
+          Reset demo data
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          icon={ACTION_ICONS.close}
+          onClick={() => {
+            try {
+              sessionStorage.setItem(STORAGE_KEYS.demoBannerDismissed, '1');
+            } catch {
+              // Dismissal then only lasts until the next reload.
+            }
+            setDismissed(true);
+          }}
+        >
+          Dismiss<span className="sr-only"> the demo mode notice</span>
+        </Button>
+      </div>
     </aside>
   );
 }

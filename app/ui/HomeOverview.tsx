@@ -3,6 +3,7 @@
 // is and what it will show.
 import { DASHBOARD_TYPE_LABELS, type DashboardType } from '~/settings/dashboard-type';
 import { useSettings } from '~/settings/store';
+import { Card } from './Card';
 import { PageHeading } from './PageHeading';
 
 const PANELS: Record<DashboardType, { title: string; lead: string; panels: string[] }> = {
@@ -49,7 +50,6 @@ const PANELS: Record<DashboardType, { title: string; lead: string; panels: strin
 
 export function HomeOverview({ title }: { title: string }) {
   const dashboardType = useSettings((s) => s.dashboardType);
-  const skin = useSettings((s) => s.skin);
   const frame = PANELS[dashboardType];
   return (
     <section data-dashboard-type={dashboardType} aria-labelledby="overview-heading">
@@ -60,9 +60,10 @@ export function HomeOverview({ title }: { title: string }) {
       <p className="text-muted">{frame.lead}</p>
       <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {frame.panels.map((panel) => (
-          <li key={panel} className={`p-5 ${skin.card} ${skin.rounded}`}>
-            <h3 className="font-semibold">{panel}</h3>
-            <p className="mt-1 text-sm text-muted">Nothing to show yet.</p>
+          <li key={panel}>
+            <Card title={panel} level={3} className="h-full">
+              <p className="text-sm text-muted">Nothing to show yet.</p>
+            </Card>
           </li>
         ))}
       </ul>

@@ -3,6 +3,7 @@
 // configurations the examples page shows: confirm/cancel, destructive, a single action, and busy.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useSettings } from '~/settings/store';
+import { Button } from './Button';
 
 export interface ModalAction {
   label: string;
@@ -57,33 +58,17 @@ export function Modal({ open, title, onClose, children, actions }: ModalProps) {
       <div className="flex flex-col-reverse gap-2 border-t border-border px-6 py-4 sm:flex-row sm:justify-end">
         {actions.map((action) => {
           const variant = action.variant ?? 'primary';
-          const classes =
-            variant === 'danger'
-              ? skin.buttonDanger
-              : variant === 'secondary'
-                ? skin.buttonSecondary
-                : skin.button;
           return (
-            <button
+            <Button
               key={action.label}
-              type="button"
-              className={`${classes} ${skin.rounded}`}
+              variant={variant}
               onClick={action.onClick}
-              disabled={action.disabled || action.busy || (anyBusy && variant === 'secondary')}
-              aria-disabled={action.busy || undefined}
+              busy={action.busy}
+              busyLabel={action.busyLabel ?? `${action.label}…`}
+              disabled={action.disabled || (anyBusy && variant === 'secondary')}
             >
-              {action.busy ? (
-                <>
-                  <span
-                    aria-hidden="true"
-                    className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent"
-                  />
-                  <span>{action.busyLabel ?? `${action.label}…`}</span>
-                </>
-              ) : (
-                action.label
-              )}
-            </button>
+              {action.label}
+            </Button>
           );
         })}
       </div>

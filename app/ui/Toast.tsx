@@ -2,6 +2,7 @@
 // announce a message the moment it appears (an element that appears together with its text is
 // often missed). Errors go to an assertive region, everything else to a polite one.
 import { useSettings, settingsStore } from '~/settings/store';
+import { ACTION_ICONS, Icon, STATUS_ICONS } from './icons';
 
 export function Toast() {
   const notification = useSettings((s) => s.notification);
@@ -18,6 +19,7 @@ export function Toast() {
             ? 'error'
             : 'info'
     ];
+  const icon = STATUS_ICONS[notification.type === 'error' ? 'danger' : notification.type];
 
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-20 z-50 flex justify-center px-4 sm:bottom-6">
@@ -33,14 +35,15 @@ export function Toast() {
           data-type={notification.type}
           className={`pointer-events-auto flex max-w-lg items-start gap-3 px-4 py-3 shadow-lg ${tone} ${skin.rounded} bg-card`}
         >
+          <Icon icon={icon} className="mt-0.5 size-5" />
           <p className="flex-1 font-medium">{notification.message}</p>
           <button
             type="button"
-            className="-my-1 min-h-8 min-w-8 px-2 font-bold"
+            className="-my-1 inline-flex min-h-8 min-w-8 items-center justify-center"
             aria-label="Dismiss notification"
             onClick={() => settingsStore.hideNotification()}
           >
-            ×
+            <Icon icon={ACTION_ICONS.close} className="size-4" />
           </button>
         </div>
       ) : null}

@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PendingChange } from '~/data/db';
@@ -76,7 +76,9 @@ describe('SyncStatusControl', () => {
     const toggle = screen.getByRole('button', { name: /Sync status/ });
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('heading', { name: 'Sync status' })).toHaveFocus();
+    // The panel is a dialog named by its heading, and focus moves into it.
+    const panel = screen.getByRole('dialog', { name: 'Sync status' });
+    expect(panel.contains(document.activeElement)).toBe(true);
     expect(screen.getByText('Failed to save item (permission-denied)')).toBeInTheDocument();
     expect(screen.getByText('Sync error: Failed to save item')).toBeInTheDocument();
 
@@ -86,8 +88,21 @@ describe('SyncStatusControl', () => {
     expect(engine.discardChange).toHaveBeenCalledWith('c1');
 
     await user.keyboard('{Escape}');
-    expect(screen.queryByRole('heading', { name: 'Sync status' })).not.toBeInTheDocument();
-    expect(toggle).toHaveFocus();
+    expect(screen.queryByRole('dialog', { name: 'Sync status' })).not.toBeInTheDocument();
+    // react-aria restores focus in the next animation frame.
+    await waitFor(() => expect(toggle).toHaveFocus());
+  });
+
+  it('closes with its Close button and gives focus back to the status button', async () => {
+    const user = userEvent.setup();
+    render(<SyncStatusControl engine={fakeEngine(base)} />);
+    const toggle = screen.getByRole('button', { name: /Sync status/ });
+    await user.click(toggle);
+    expect(screen.getByText('Every change has reached the server.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() => expect(toggle).toHaveFocus());
   });
 
   it('offers Sync now only while online and idle', async () => {

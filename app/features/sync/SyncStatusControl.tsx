@@ -2,10 +2,25 @@
 // offline, syncing, and how many changes wait; it opens a panel with the pending changes (Retry and
 // Discard for the ones the backend refused), the last sync time and the sync error. A polite live
 // region announces changes of state to screen-reader users.
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+//
+// The panel is a react-aria-components popover dialog: it places itself beside the button and
+// stays inside the viewport (it used to hang off the left edge of a 390 px phone), and it brings
+// focus in, closes on Escape or a click outside, and hands focus back to the button.
+import { useState, useSyncExternalStore } from 'react';
+import {
+  Button as AriaButton,
+  Dialog,
+  DialogTrigger,
+  Heading,
+  Popover,
+} from 'react-aria-components';
 import type { PendingChange } from '~/data/db';
 import type { SyncEngine, SyncStatus } from '~/data/sync-engine';
 import { syncEngine } from '~/data/sync-status';
+import { useSettings } from '~/settings/store';
+import { Badge } from '~/ui/Badge';
+import { Button } from '~/ui/Button';
+import { ACTION_ICONS, CONNECTION_ICONS, Icon, STATUS_ICONS } from '~/ui/icons';
 
 type EngineLike = Pick<
   SyncEngine,
@@ -32,142 +47,143 @@ function formatTime(time: number | null): string {
   return new Date(time).toLocaleString();
 }
 
+/** The picture on the button: a problem outranks syncing, which outranks the connection. */
+function statusIcon(status: SyncStatus) {
+  if (status.failedChanges.length > 0 || status.syncError) return STATUS_ICONS.warning;
+  if (status.isSyncing) return ACTION_ICONS.sync;
+  return status.isOnline ? CONNECTION_ICONS.online : CONNECTION_ICONS.offline;
+}
+
 export function SyncStatusControl({ engine = syncEngine }: { engine?: EngineLike }) {
   const status = useSyncExternalStore(engine.subscribeStatus, engine.getStatus, engine.getStatus);
+  const skin = useSettings((s) => s.skin);
   const [open, setOpen] = useState(false);
-  const panelId = useId();
-  const headingId = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const label = describeSyncStatus(status);
-
-  useEffect(() => {
-    if (!open) return;
-    headingRef.current?.focus();
-    // Escape closes the panel from anywhere inside it and gives focus back to the button.
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [open]);
-
-  function close() {
-    setOpen(false);
-    buttonRef.current?.focus();
-  }
-
-  const dotClass = !status.isOnline
-    ? 'bg-warning'
-    : status.failedChanges.length > 0 || status.syncError
-      ? 'bg-danger'
-      : 'bg-success';
+  const failed = status.failedChanges.length > 0 || Boolean(status.syncError);
 
   return (
     <div className="relative">
-      <button
-        ref={buttonRef}
-        type="button"
-        aria-label={`Sync status: ${label}`}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => (open ? close() : setOpen(true))}
-        className="inline-flex items-center gap-2 rounded border border-border bg-card px-3 py-1 text-sm text-fg"
-      >
-        <span aria-hidden="true" className={`inline-block h-2 w-2 rounded-full ${dotClass}`} />
-        <span aria-hidden="true">
-          {status.isSyncing ? 'Syncing…' : status.isOnline ? 'Online' : 'Offline'}
-          {status.pendingChanges > 0 ? ` · ${status.pendingChanges}` : ''}
-        </span>
-      </button>
+      <DialogTrigger isOpen={open} onOpenChange={setOpen}>
+        <AriaButton
+          aria-label={`Sync status: ${label}`}
+          className={`${skin.headerButton} ${skin.rounded}`}
+        >
+          <Icon
+            icon={statusIcon(status)}
+            className={`size-5 ${status.isSyncing && !failed ? 'animate-spin' : ''}`}
+          />
+          <span aria-hidden="true" className="hidden md:inline">
+            {status.isSyncing ? 'Syncing…' : status.isOnline ? 'Online' : 'Offline'}
+          </span>
+          {status.pendingChanges > 0 ? (
+            <span
+              aria-hidden="true"
+              className="min-w-5 rounded-full bg-on-header px-1.5 text-xs font-bold text-header tabular-nums"
+            >
+              {status.pendingChanges}
+            </span>
+          ) : null}
+        </AriaButton>
+        <Popover
+          placement="bottom end"
+          offset={8}
+          className={`w-[min(22rem,calc(100vw-1.5rem))] overflow-auto ${skin.popover} ${skin.rounded}`}
+        >
+          <Dialog className="p-4 outline-none">
+            {({ close }) => (
+              <>
+                <div className="flex items-center justify-between gap-2">
+                  <Heading slot="title" className="text-base font-semibold">
+                    Sync status
+                  </Heading>
+                  <Badge tone={status.isOnline ? 'success' : 'warning'}>
+                    {status.isOnline ? 'Online' : 'Offline'}
+                  </Badge>
+                </div>
+                <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                  <dt className="text-muted">State</dt>
+                  <dd>{status.isSyncing ? 'Syncing' : 'Idle'}</dd>
+                  <dt className="text-muted">Pending changes</dt>
+                  <dd>{status.pendingChanges}</dd>
+                  <dt className="text-muted">Last sync</dt>
+                  <dd>{formatTime(status.lastSyncTime)}</dd>
+                </dl>
+                {status.syncError ? (
+                  <p className={`mt-3 p-2 text-sm ${skin.error} ${skin.rounded}`}>
+                    Sync error: {status.syncError}
+                  </p>
+                ) : null}
+                {status.pending.length > 0 ? (
+                  <ul
+                    aria-label="Pending changes"
+                    className="mt-3 max-h-64 space-y-2 overflow-auto text-sm"
+                  >
+                    {status.pending.map((change) => (
+                      <li key={change.id} className={`border border-border p-2 ${skin.rounded}`}>
+                        <p className="break-words">
+                          {OPERATION_LABEL[change.operation]} {change.collectionName}{' '}
+                          {change.itemId}
+                          {change.retryCount > 0 ? (
+                            <span className="text-muted">
+                              {' '}
+                              (tried {change.retryCount + 1} times)
+                            </span>
+                          ) : null}
+                        </p>
+                        {change.error !== undefined ? (
+                          <>
+                            <p className="mt-1 text-danger">{change.error}</p>
+                            <div className="mt-2 flex gap-2">
+                              <Button
+                                size="sm"
+                                icon={ACTION_ICONS.retry}
+                                aria-label={`Retry ${change.collectionName} ${change.itemId}`}
+                                onClick={() => void engine.retryChange(change.id)}
+                              >
+                                Retry
+                              </Button>
+                              <Button
+                                size="sm"
+                                variant="secondary"
+                                icon={ACTION_ICONS.discard}
+                                aria-label={`Discard ${change.collectionName} ${change.itemId}`}
+                                onClick={() => void engine.discardChange(change.id)}
+                              >
+                                Discard
+                              </Button>
+                            </div>
+                          </>
+                        ) : null}
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="mt-3 flex items-center gap-2 text-sm text-success">
+                    <Icon icon={STATUS_ICONS.success} className="size-4" />
+                    Every change has reached the server.
+                  </p>
+                )}
+                <div className="mt-4 flex justify-end gap-2">
+                  <Button
+                    size="sm"
+                    icon={ACTION_ICONS.sync}
+                    disabled={!status.isOnline || status.isSyncing}
+                    onClick={() => void engine.sync()}
+                  >
+                    Sync now
+                  </Button>
+                  <Button size="sm" variant="secondary" onClick={close}>
+                    Close
+                  </Button>
+                </div>
+              </>
+            )}
+          </Dialog>
+        </Popover>
+      </DialogTrigger>
       <span role="status" aria-live="polite" className="sr-only">
         {label}
       </span>
-      {open ? (
-        <section
-          id={panelId}
-          aria-labelledby={headingId}
-          className="absolute right-0 z-20 mt-2 w-[min(20rem,calc(100vw-1rem))] rounded border border-border bg-card p-4 text-fg shadow-lg"
-        >
-          <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-base font-semibold">
-            Sync status
-          </h2>
-          <dl className="mt-2 grid grid-cols-2 gap-1 text-sm">
-            <dt className="text-muted">Connection</dt>
-            <dd>{status.isOnline ? 'Online' : 'Offline'}</dd>
-            <dt className="text-muted">State</dt>
-            <dd>{status.isSyncing ? 'Syncing' : 'Idle'}</dd>
-            <dt className="text-muted">Pending changes</dt>
-            <dd>{status.pendingChanges}</dd>
-            <dt className="text-muted">Last sync</dt>
-            <dd>{formatTime(status.lastSyncTime)}</dd>
-          </dl>
-          {status.syncError ? (
-            <p className="mt-2 text-sm text-danger">Sync error: {status.syncError}</p>
-          ) : null}
-          {status.pending.length > 0 ? (
-            <ul
-              aria-label="Pending changes"
-              className="mt-3 max-h-64 space-y-2 overflow-auto text-sm"
-            >
-              {status.pending.map((change) => (
-                <li key={change.id} className="rounded border border-border p-2">
-                  <p>
-                    {OPERATION_LABEL[change.operation]} {change.collectionName} {change.itemId}
-                    {change.retryCount > 0 ? (
-                      <span className="text-muted"> (tried {change.retryCount + 1} times)</span>
-                    ) : null}
-                  </p>
-                  {change.error !== undefined ? (
-                    <>
-                      <p className="text-danger">{change.error}</p>
-                      <div className="mt-1 flex gap-2">
-                        <button
-                          type="button"
-                          className="rounded bg-primary px-2 py-1 text-on-primary"
-                          aria-label={`Retry ${change.collectionName} ${change.itemId}`}
-                          onClick={() => void engine.retryChange(change.id)}
-                        >
-                          Retry
-                        </button>
-                        <button
-                          type="button"
-                          className="rounded border border-border px-2 py-1 text-danger"
-                          aria-label={`Discard ${change.collectionName} ${change.itemId}`}
-                          onClick={() => void engine.discardChange(change.id)}
-                        >
-                          Discard
-                        </button>
-                      </div>
-                    </>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="mt-3 text-sm text-success">Every change has reached the server.</p>
-          )}
-          <div className="mt-3 flex justify-end gap-2">
-            <button
-              type="button"
-              className="rounded bg-primary px-3 py-1 text-sm text-on-primary disabled:opacity-50"
-              disabled={!status.isOnline || status.isSyncing}
-              onClick={() => void engine.sync()}
-            >
-              Sync now
-            </button>
-            <button
-              type="button"
-              className="rounded border border-border px-3 py-1 text-sm"
-              onClick={close}
-            >
-              Close
-            </button>
-          </div>
-        </section>
-      ) : null}
     </div>
   );
 }

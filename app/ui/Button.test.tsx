@@ -1,0 +1,74 @@
+import { createRemixStub } from '@remix-run/testing';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SKINS } from '~/settings/skin';
+import { Button, ButtonLink } from './Button';
+import { ACTION_ICONS } from './icons';
+
+afterEach(cleanup);
+
+describe('Button', () => {
+  it('renders a real <button> that does not submit a form unless asked to', () => {
+    render(
+      <>
+        <Button>Save</Button>
+        <Button type="submit">Send</Button>
+      </>,
+    );
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveAttribute('type', 'button');
+    expect(screen.getByRole('button', { name: 'Send' })).toHaveAttribute('type', 'submit');
+  });
+
+  it('takes each variant’s colours from the theme skin', () => {
+    render(
+      <>
+        <Button>Primary</Button>
+        <Button variant="secondary">Secondary</Button>
+        <Button variant="danger">Danger</Button>
+        <Button variant="ghost">Ghost</Button>
+      </>,
+    );
+    const tones = SKINS.default.buttonTone;
+    expect(screen.getByRole('button', { name: 'Primary' }).className).toContain(tones.primary);
+    expect(screen.getByRole('button', { name: 'Secondary' }).className).toContain(tones.secondary);
+    expect(screen.getByRole('button', { name: 'Danger' }).className).toContain(tones.danger);
+    expect(screen.getByRole('button', { name: 'Ghost' }).className).toContain(tones.ghost);
+  });
+
+  it('keeps its icon out of the accessible name', () => {
+    render(<Button icon={ACTION_ICONS.add}>Add student</Button>);
+    const button = screen.getByRole('button', { name: 'Add student' });
+    expect(button.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('is disabled and says what is happening while busy', () => {
+    render(
+      <Button busy busyLabel="Saving…">
+        Save
+      </Button>,
+    );
+    const button = screen.getByRole('button', { name: 'Saving…' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-busy', 'true');
+  });
+});
+
+describe('ButtonLink', () => {
+  it('renders a link to another page that looks like a button', async () => {
+    const Stub = createRemixStub([
+      {
+        path: '/',
+        Component: () => (
+          <ButtonLink to="/dash/students/new" variant="secondary" icon={ACTION_ICONS.add}>
+            New student
+          </ButtonLink>
+        ),
+      },
+    ]);
+    render(<Stub />);
+    const link = await screen.findByRole('link', { name: 'New student' });
+    expect(link).toHaveAttribute('href', '/dash/students/new');
+    expect(link.className).toContain(SKINS.default.buttonTone.secondary);
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+});

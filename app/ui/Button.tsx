@@ -1,0 +1,96 @@
+// Buttons and button-looking links. A variant says how much a button asks for attention: primary
+// (the one thing to do), secondary (alternatives), danger (destroys something), ghost (quiet,
+// in toolbars and banners). Colours come from the theme skin's `buttonTone`; the size comes from here.
+import { Link, type LinkProps } from '@remix-run/react';
+import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import type { ButtonVariant } from '~/settings/skin';
+import { useSettings } from '~/settings/store';
+import { BUSY_ICON, Icon, type LucideIcon } from './icons';
+
+export type { ButtonVariant };
+export type ButtonSize = 'sm' | 'md' | 'lg';
+
+const SHAPE =
+  'inline-flex items-center justify-center gap-2 font-medium whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-60';
+
+/** Medium is 44 px high, the touch-target size; small is for dense rows and banners. */
+const SIZES: Record<ButtonSize, string> = {
+  sm: 'min-h-9 px-3 py-1.5 text-sm',
+  md: 'min-h-11 px-4 py-2',
+  lg: 'min-h-12 px-5 py-2.5 text-lg',
+};
+
+const ICON_SIZES: Record<ButtonSize, string> = { sm: 'size-4', md: 'size-5', lg: 'size-5' };
+
+interface Look {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /** An icon before the text; it is decoration, the text names the action. */
+  icon?: LucideIcon;
+  className?: string;
+}
+
+/** The class list of a button in the current theme; for the rare control that cannot be a Button. */
+export function useButtonClasses({ variant = 'primary', size = 'md', className = '' }: Look) {
+  const skin = useSettings((s) => s.skin);
+  return `${SHAPE} ${SIZES[size]} ${skin.buttonTone[variant]} ${skin.rounded} ${className}`;
+}
+
+export interface ButtonProps
+  extends Look, Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'className'> {
+  /** While busy the button is disabled, shows a spinner, and its text may say what is happening. */
+  busy?: boolean;
+  busyLabel?: ReactNode;
+}
+
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  {
+    variant,
+    size = 'md',
+    icon,
+    className,
+    busy = false,
+    busyLabel,
+    type = 'button',
+    disabled,
+    children,
+    ...rest
+  },
+  ref,
+) {
+  const classes = useButtonClasses({ variant, size, className });
+  return (
+    <button
+      ref={ref}
+      // A plain <button> inside a form submits it; say so explicitly with type="submit".
+      type={type}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      className={classes}
+      {...rest}
+    >
+      {busy ? (
+        <Icon icon={BUSY_ICON} className={`${ICON_SIZES[size]} animate-spin`} />
+      ) : icon ? (
+        <Icon icon={icon} className={ICON_SIZES[size]} />
+      ) : null}
+      {busy && busyLabel !== undefined ? busyLabel : children}
+    </button>
+  );
+});
+
+export interface ButtonLinkProps extends Look, Omit<LinkProps, 'className'> {}
+
+/** A Remix <Link> that looks like a button: for actions that go to another page. */
+export const ButtonLink = forwardRef<HTMLAnchorElement, ButtonLinkProps>(function ButtonLink(
+  { variant, size = 'md', icon, className, children, ...rest },
+  ref,
+) {
+  const classes = useButtonClasses({ variant, size, className });
+  return (
+    <Link ref={ref} className={classes} {...rest}>
+      {icon ? <Icon icon={icon} className={ICON_SIZES[size]} /> : null}
+      {children}
+    </Link>
+  );
+});
