@@ -2,11 +2,14 @@
 // linking guardians.
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
-import { loadParentMembers, saveFamilyFromRequest } from '~/features/students/forms/family-routes';
+import {
+  loadFamilyOr404,
+  loadParentMembers,
+  saveFamilyFromRequest,
+} from '~/features/students/forms/family-routes';
 import { FamilyEditor } from '~/features/students/forms/FamilyEditor';
-import { requireWriter } from '~/features/students/forms/student-routes';
-import { familyRecordSchema, loadRecord } from '~/features/students/profile/load-record';
-import { GeneralErrorBoundary, pageNotFound } from '~/ui/errors';
+import { openForEdit } from '~/features/students/forms/student-routes';
+import { GeneralErrorBoundary } from '~/ui/errors';
 import { PageHeading } from '~/ui/PageHeading';
 import { withErrorTitle, type RouteHandle } from '~/ui/route-handle';
 import type {
@@ -15,21 +18,16 @@ import type {
   MetaFunction,
 } from '@remix-run/react';
 
-async function loadFamily(request: Request, id: string | undefined) {
-  const family = id ? await loadRecord('families', id, familyRecordSchema) : null;
-  if (!family) throw pageNotFound(new URL(request.url).pathname);
-  return family;
-}
+const openFamily = (request: Request, id: string | undefined) =>
+  openForEdit(request, 'families', () => loadFamilyOr404(request, id));
 
 export async function clientLoader({ request, params }: ClientLoaderFunctionArgs) {
-  await requireWriter(request, 'families');
-  const family = await loadFamily(request, params.familyId);
+  const { record: family } = await openFamily(request, params.familyId);
   return { family, parentMembers: await loadParentMembers() };
 }
 
 export async function clientAction({ request, params }: ClientActionFunctionArgs) {
-  const user = await requireWriter(request, 'families');
-  const family = await loadFamily(request, params.familyId);
+  const { user, record: family } = await openFamily(request, params.familyId);
   return saveFamilyFromRequest(request, user, family);
 }
 

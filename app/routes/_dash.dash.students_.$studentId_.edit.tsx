@@ -3,12 +3,12 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
 import {
   loadEditorData,
-  requireWriter,
+  loadStudentOr404,
+  openForEdit,
   saveStudentFromRequest,
 } from '~/features/students/forms/student-routes';
 import { StudentEditor } from '~/features/students/forms/StudentEditor';
-import { loadRecord, studentRecordSchema } from '~/features/students/profile/load-record';
-import { GeneralErrorBoundary, pageNotFound } from '~/ui/errors';
+import { GeneralErrorBoundary } from '~/ui/errors';
 import { PageHeading } from '~/ui/PageHeading';
 import { withErrorTitle, type RouteHandle } from '~/ui/route-handle';
 import type {
@@ -17,21 +17,16 @@ import type {
   MetaFunction,
 } from '@remix-run/react';
 
-async function loadStudent(request: Request, id: string | undefined) {
-  const student = id ? await loadRecord('students', id, studentRecordSchema) : null;
-  if (!student) throw pageNotFound(new URL(request.url).pathname);
-  return student;
-}
+const openStudent = (request: Request, id: string | undefined) =>
+  openForEdit(request, 'students', () => loadStudentOr404(request, id));
 
 export async function clientLoader({ request, params }: ClientLoaderFunctionArgs) {
-  await requireWriter(request, 'students');
-  const student = await loadStudent(request, params.studentId);
+  const { record: student } = await openStudent(request, params.studentId);
   return { student, ...(await loadEditorData()) };
 }
 
 export async function clientAction({ request, params }: ClientActionFunctionArgs) {
-  await requireWriter(request, 'students');
-  const student = await loadStudent(request, params.studentId);
+  const { record: student } = await openStudent(request, params.studentId);
   return saveStudentFromRequest(request, student);
 }
 

@@ -9,4 +9,6 @@ export const handle = {
 
 export const meta: MetaFunction = handleMeta;
 
-export { clientAction, clientLoader, LoginPage as default } from '~/auth/login-route';
+export { clientAction, clientLoader } from '~/features/login/login';
+export { LoginPage as default } from '~/features/login/LoginPage';
+export { GeneralErrorBoundary as ErrorBoundary } from '~/ui/errors';

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { PAGES } from './routes';
 import { expectNoViolations } from './axe';
 import { open, signIn, useTheme, type ThemeName } from './fixtures';
+import { PAGES } from './routes';
 
 const THEMES: ThemeName[] = ['default', 'dark', 'accessible'];
 const ALL_PATHS = Object.keys(PAGES);

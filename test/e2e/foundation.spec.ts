@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { PAGES } from './routes';
 import { open, signIn, useTheme } from './fixtures';
+import { PAGES } from './routes';
 
 test.describe('the application shell', () => {
   const SIGN_IN_PATHS = ['/', '/login', '/auth/login', '/auth/signin'];

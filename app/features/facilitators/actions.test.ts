@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cacheService, clearCache, initCache } from '~/data/cache-service';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getCollectionDefinition } from '~/data/collections';
-import { saveFacilitatorAsStaff, saveOwnFacilitatorProfile } from './actions';
+import { outbox } from '~/data/outbox';
+import { clearCache, initCache, store } from '~/data/store';
+import { SAVE_FAILED, saveFacilitatorAsStaff, saveOwnFacilitatorProfile } from './actions';
 import { canEditOwnProfile, canManageFacilitators, isOwnFacilitator } from './schemas';
 
 function form(entries: Array<[string, string]>): FormData {
@@ -29,14 +30,14 @@ function without(name: string, value?: string): Array<[string, string]> {
 
 beforeEach(async () => {
   await initCache({ uid: 'facilitator-test' });
-  await cacheService.save('campuses', { id: 'campus-1', name: 'North' });
-  await cacheService.save('classrooms', {
+  await store.save('campuses', { id: 'campus-1', name: 'North' });
+  await store.save('classrooms', {
     id: 'room-1',
     name: 'Room 1',
     campusId: 'campus-1',
     facilitatorIds: [],
   });
-  await cacheService.save('classrooms', {
+  await store.save('classrooms', {
     id: 'room-2',
     name: 'Room 2',
     campusId: 'campus-1',
@@ -44,6 +45,7 @@ beforeEach(async () => {
   });
 });
 afterEach(async () => {
+  vi.restoreAllMocks();
   await clearCache();
 });
 
@@ -59,7 +61,7 @@ describe('staff facilitator form', () => {
       status: 'active',
     });
     expect(result.item.id).toMatch(/^temp_/);
-    expect(await cacheService.get('classrooms', 'room-1')).toMatchObject({
+    expect(await store.get('classrooms', 'room-1')).toMatchObject({
       facilitatorIds: [result.item.id],
     });
 
@@ -69,8 +71,8 @@ describe('staff facilitator form', () => {
       result.item.id,
     );
     expect(moved.ok).toBe(true);
-    expect(await cacheService.get('classrooms', 'room-1')).toMatchObject({ facilitatorIds: [] });
-    expect(await cacheService.get('classrooms', 'room-2')).toMatchObject({
+    expect(await store.get('classrooms', 'room-1')).toMatchObject({ facilitatorIds: [] });
+    expect(await store.get('classrooms', 'room-2')).toMatchObject({
       facilitatorIds: [result.item.id],
     });
   });
@@ -85,14 +87,14 @@ describe('staff facilitator form', () => {
   ])(
     'refuses %s = %j with the message “%s”, keeps the typed values and saves nothing',
     async (field, value, message) => {
-      const before = (await cacheService.pendingChanges()).length;
+      const before = (await outbox.pendingChanges()).length;
       const result = await saveFacilitatorAsStaff(form(without(field, value)));
       expect(result).toMatchObject({
         ok: false,
         fieldErrors: { [field]: message },
         values: { [field]: value, firstName: field === 'firstName' ? value : 'Ada' },
       });
-      expect((await cacheService.pendingChanges()).length).toBe(before);
+      expect((await outbox.pendingChanges()).length).toBe(before);
     },
   );
 
@@ -105,12 +107,23 @@ describe('staff facilitator form', () => {
       fieldErrors: { campusId: 'Choose the campus.', status: 'Choose active or inactive.' },
     });
   });
+
+  it('shows a write the store refuses as a form-wide message with status 400', async () => {
+    vi.spyOn(store, 'batch').mockResolvedValue(0);
+    const result = await saveFacilitatorAsStaff(form(valid));
+    expect(result).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { _form: SAVE_FAILED },
+      values: { firstName: 'Ada', classroomIds: 'room-1' },
+    });
+  });
 });
 
 describe('own profile form', () => {
   it('changes only the own-profile fields, leaving the rest of the record as it was', async () => {
     // As the sync engine stores it: a record from the backend, with no pending change of its own.
-    await cacheService.applyRefresh(
+    await store.applyRefresh(
       getCollectionDefinition('facilitators'),
       [
         {
@@ -142,7 +155,7 @@ describe('own profile form', () => {
       'fac-9',
     );
     expect(result.ok).toBe(true);
-    expect(await cacheService.get('facilitators', 'fac-9')).toMatchObject({
+    expect(await store.get('facilitators', 'fac-9')).toMatchObject({
       firstName: 'Daniel',
       phone: '+91 98450 11111',
       bio: 'Loves fractions.',
@@ -151,7 +164,7 @@ describe('own profile form', () => {
       classroomIds: ['room-1'],
     });
     // The queued update carries the own-profile fields only, which is what the backend allows.
-    const pending = await cacheService.pendingChanges();
+    const pending = await outbox.pendingChanges();
     const change = pending.find((c) => c.itemId === 'fac-9');
     expect(change?.operation).toBe('update');
     expect(Object.keys(change?.data ?? {}).sort()).toEqual([

@@ -1,41 +1,45 @@
-// What the facilitator routes' clientActions do: validate the staff form or the own-profile form
-// and write through the cache service (offline-capable). A staff save also keeps each classroom's
+// What the facilitator routes' clientActions do: parse the staff form or the own-profile form with
+// the form kit and write through the store (offline-capable). A staff save also keeps each classroom's
 // facilitatorIds in step with the facilitator's classroomIds, in the same batch.
-import { cacheService, type BatchOperation, type CachedRecord } from '~/data/cache-service';
-import { formDataToObject } from '~/data/route-data';
+import { store, type BatchOperation, type CachedRecord } from '~/data/store';
 import { campusSchema, classroomSchema } from '~/domain/records';
-import { validateForm, type FieldErrors } from '~/features/school/form';
+import {
+  formFailure,
+  formValues,
+  parseForm,
+  type FormFailure,
+  type FormValues,
+} from '~/ui/form/parse-form';
 import { ownProfileFormSchema, staffFacilitatorFormSchema } from './schemas';
 
 export const SAVE_FAILED = 'Failed to save item';
 
-export type FacilitatorSaveResult =
-  | { ok: true; item: CachedRecord }
-  | { ok: false; fieldErrors: FieldErrors; values: Record<string, unknown>; formError?: string };
+export type FacilitatorSaveResult = { ok: true; item: CachedRecord } | FormFailure;
 
-function failed(values: Record<string, unknown>): FacilitatorSaveResult {
-  return { ok: false, fieldErrors: {}, values, formError: SAVE_FAILED };
+/** The store refused the write (it names no field): the form shows it above the fields. */
+function failed(values: FormValues): FormFailure {
+  return formFailure(values, { _form: SAVE_FAILED });
 }
 
 /** Creates (no id) or updates a facilitator with every field (staff only). */
 export async function saveFacilitatorAsStaff(
-  input: FormData | Record<string, unknown>,
+  input: FormData | FormValues,
   id?: string,
 ): Promise<FacilitatorSaveResult> {
-  const values = input instanceof FormData ? formDataToObject(input) : input;
-  const campuses = (await cacheService.list('campuses', { limit: Infinity })).flatMap((c) => {
+  const values = input instanceof FormData ? formValues(input) : input;
+  const campuses = (await store.list('campuses', { limit: Infinity })).flatMap((c) => {
     const parsed = campusSchema.safeParse(c);
     return parsed.success ? [c.id] : [];
   });
-  const checked = validateForm(staffFacilitatorFormSchema(campuses), values);
+  const checked = parseForm(staffFacilitatorFormSchema(campuses), values);
   if (!checked.ok) return checked;
   const facilitatorId = id ?? `temp_${crypto.randomUUID()}`;
   const operations: BatchOperation[] = [
     { type: 'save', collection: 'facilitators', item: { ...checked.data, id: facilitatorId } },
     ...(await classroomLinkUpdates(facilitatorId, checked.data.classroomIds)),
   ];
-  if ((await cacheService.batch(operations)) === 0) return failed(values);
-  const item = await cacheService.get('facilitators', facilitatorId);
+  if ((await store.batch(operations)) === 0) return failed(values);
+  const item = await store.get('facilitators', facilitatorId);
   return item ? { ok: true, item } : failed(values);
 }
 
@@ -44,7 +48,7 @@ async function classroomLinkUpdates(
   facilitatorId: string,
   classroomIds: readonly string[],
 ): Promise<BatchOperation[]> {
-  const classrooms = await cacheService.list('classrooms', { limit: Infinity });
+  const classrooms = await store.list('classrooms', { limit: Infinity });
   return classrooms.flatMap((record): BatchOperation[] => {
     const parsed = classroomSchema.safeParse(record);
     if (!parsed.success) return [];
@@ -61,12 +65,12 @@ async function classroomLinkUpdates(
 
 /** Updates only the own-profile fields of the signed-in facilitator's record. */
 export async function saveOwnFacilitatorProfile(
-  input: FormData | Record<string, unknown>,
+  input: FormData | FormValues,
   id: string,
 ): Promise<FacilitatorSaveResult> {
-  const values = input instanceof FormData ? formDataToObject(input) : input;
-  const checked = validateForm(ownProfileFormSchema, values);
+  const values = input instanceof FormData ? formValues(input) : input;
+  const checked = parseForm(ownProfileFormSchema, values);
   if (!checked.ok) return checked;
-  const item = await cacheService.save('facilitators', { ...checked.data, id });
+  const item = await store.save('facilitators', { ...checked.data, id });
   return item ? { ok: true, item } : failed(values);
 }

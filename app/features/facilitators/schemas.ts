@@ -5,7 +5,14 @@ import { z } from 'zod';
 import { PERMISSION_MATRIX } from '~/domain/permissions';
 import type { Facilitator } from '~/domain/records';
 import type { Role } from '~/domain/roles';
-import { asList, optionalText, phoneField, requiredText } from '~/features/school/form';
+import { phoneNumber } from '~/features/school/schemas';
+import {
+  optionalEmailAddress,
+  personName,
+  plainText,
+  requiredChoice,
+  stringList,
+} from '~/ui/form/fields';
 
 export const FACILITATOR_STATUSES = ['active', 'inactive'] as const;
 
@@ -33,48 +40,30 @@ export function isOwnFacilitator(
   return facilitator.memberUUID !== '' && facilitator.memberUUID === user.memberUUID;
 }
 
-const emailField = z
-  .string()
-  .trim()
-  .max(200, 'Use at most 200 characters.')
-  .refine((v) => v === '' || z.string().email().safeParse(v).success, 'Enter an e-mail address.')
-  .optional()
-  .transform((v) => v ?? '');
-
 /** What a facilitator may change about themselves. */
 export const ownProfileFormSchema = z.object({
-  firstName: requiredText('first name', 80),
-  lastName: requiredText('last name', 80),
-  phone: phoneField,
-  bio: optionalText(1000),
+  firstName: personName('first name'),
+  lastName: personName('last name'),
+  phone: phoneNumber,
+  bio: plainText(1000),
 });
 
 /** The full form for staff; the campus must exist. */
 export function staffFacilitatorFormSchema(campusIds: readonly string[]) {
-  return z.preprocess(
-    (input) => {
-      if (typeof input !== 'object' || input === null) return input;
-      const values = Object.fromEntries(Object.entries(input));
-      return {
-        ...values,
-        subjectIds: asList(values.subjectIds),
-        classroomIds: asList(values.classroomIds),
-      };
-    },
-    z.object({
-      firstName: requiredText('first name', 80),
-      lastName: requiredText('last name', 80),
-      email: emailField,
-      phone: phoneField,
-      campusId: z
-        .string({ required_error: 'Choose the campus.' })
-        .refine((id) => campusIds.includes(id), 'Choose the campus.'),
-      subjectIds: z.array(z.string()),
-      classroomIds: z.array(z.string()),
-      status: z.enum(FACILITATOR_STATUSES, {
-        errorMap: () => ({ message: 'Choose active or inactive.' }),
-      }),
-      bio: optionalText(1000),
+  return z.object({
+    firstName: personName('first name'),
+    lastName: personName('last name'),
+    email: optionalEmailAddress({ invalid: 'Enter an e-mail address.' }),
+    phone: phoneNumber,
+    campusId: requiredChoice('Choose the campus.').refine(
+      (id) => campusIds.includes(id),
+      'Choose the campus.',
+    ),
+    subjectIds: stringList,
+    classroomIds: stringList,
+    status: z.enum(FACILITATOR_STATUSES, {
+      errorMap: () => ({ message: 'Choose active or inactive.' }),
     }),
-  );
+    bio: plainText(1000),
+  });
 }

@@ -1,10 +1,13 @@
 // Pieces the members and roles pages share: the search and filter form (state in the URL, so a
-// view can be bookmarked), role badges and the pager.
-import { Form, Link } from '@remix-run/react';
-import { useId } from 'react';
+// view can be bookmarked), role and status badges, and the pager.
+import { Form } from '@remix-run/react';
 import type { Member } from '~/domain/records';
 import { ROLES, type Role } from '~/domain/roles';
-import { useSettings } from '~/settings/store';
+import { Badge } from '~/ui/Badge';
+import { Button, ButtonLink } from '~/ui/Button';
+import { Card } from '~/ui/Card';
+import { SelectField, TextField } from '~/ui/form/Field';
+import { ACTION_ICONS } from '~/ui/icons';
 import { ROLE_LABELS, type ListedMember, type MemberFilters } from './member-rules';
 
 /** Rows per page: enough to scan, few enough to keep the page light. */
@@ -21,6 +24,12 @@ export function toListed(member: Member): ListedMember & { member: Member } {
   };
 }
 
+const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+const STATUS_OPTIONS = [
+  { value: 'active', label: 'Active' },
+  { value: 'suspended', label: 'Suspended' },
+];
+
 export function MemberFilterForm({
   filters,
   showStatus = true,
@@ -28,84 +37,66 @@ export function MemberFilterForm({
   filters: MemberFilters;
   showStatus?: boolean;
 }) {
-  const skin = useSettings((s) => s.skin);
-  const ids = { q: useId(), role: useId(), status: useId() };
   return (
-    <Form
-      method="get"
-      role="search"
-      aria-label="Find members"
-      className={`mb-4 grid gap-3 p-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end ${skin.card} ${skin.rounded}`}
-    >
-      <div className="grid gap-1">
-        <label htmlFor={ids.q} className="font-medium">
-          Search by name or e-mail
-        </label>
-        <input
-          id={ids.q}
+    <Card className="mb-4">
+      <Form
+        method="get"
+        role="search"
+        aria-label="Find members"
+        className={`grid gap-3 sm:items-end ${showStatus ? 'sm:grid-cols-[2fr_1fr_1fr_auto]' : 'sm:grid-cols-[2fr_1fr_auto]'}`}
+      >
+        <TextField
           name="q"
+          label="Search by name or e-mail"
           type="search"
           defaultValue={filters.q}
-          className={`${skin.input} ${skin.rounded}`}
         />
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor={ids.role} className="font-medium">
-          Role
-        </label>
-        <select
-          id={ids.role}
+        <SelectField
           name="role"
+          label="Role"
+          placeholder="Any role"
+          options={ROLE_OPTIONS}
           defaultValue={filters.role}
-          className={`${skin.input} ${skin.rounded}`}
-        >
-          <option value="">Any role</option>
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {ROLE_LABELS[role]}
-            </option>
-          ))}
-        </select>
-      </div>
-      {showStatus ? (
-        <div className="grid gap-1">
-          <label htmlFor={ids.status} className="font-medium">
-            Status
-          </label>
-          <select
-            id={ids.status}
+        />
+        {showStatus ? (
+          <SelectField
             name="status"
+            label="Status"
+            placeholder="Any status"
+            options={STATUS_OPTIONS}
             defaultValue={filters.status}
-            className={`${skin.input} ${skin.rounded}`}
-          >
-            <option value="">Any status</option>
-            <option value="active">Active</option>
-            <option value="suspended">Suspended</option>
-          </select>
-        </div>
-      ) : null}
-      <div>
-        <button type="submit" className={`${skin.buttonSecondary} ${skin.rounded} w-full`}>
+          />
+        ) : null}
+        <Button type="submit" variant="secondary" icon={ACTION_ICONS.search}>
           Show
-        </button>
-      </div>
-    </Form>
+        </Button>
+      </Form>
+    </Card>
   );
 }
 
+/** A member's roles as badges (a role is told by its name, not by a colour). */
 export function RoleList({ roles }: { roles: readonly Role[] }) {
   if (roles.length === 0) return <span className="text-muted">No roles</span>;
   return (
     <ul className="flex flex-wrap gap-1" aria-label="Roles">
       {roles.map((role) => (
-        <li
-          key={role}
-          className="rounded border border-border bg-page px-2 py-0.5 text-sm font-medium text-fg"
-        >
-          {ROLE_LABELS[role]}
+        <li key={role}>
+          <Badge tone={role === 'admin' || role === 'superAdmin' ? 'info' : 'neutral'} icon={null}>
+            {ROLE_LABELS[role]}
+          </Badge>
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Active or suspended, in words with a matching icon. */
+export function MemberStatus({ status }: { status: ListedMember['status'] }) {
+  return status === 'active' ? (
+    <Badge tone="success">Active</Badge>
+  ) : (
+    <Badge tone="danger">Suspended</Badge>
   );
 }
 
@@ -121,7 +112,6 @@ export function Pager({
   params: URLSearchParams;
   label: string;
 }) {
-  const skin = useSettings((s) => s.skin);
   if (pageCount <= 1) return null;
   const hrefFor = (target: number) => {
     const next = new URLSearchParams(params);
@@ -131,9 +121,9 @@ export function Pager({
   return (
     <nav aria-label={label} className="mt-4 flex items-center justify-between gap-2">
       {page > 1 ? (
-        <Link to={hrefFor(page - 1)} className={`${skin.buttonSecondary} ${skin.rounded}`}>
+        <ButtonLink to={hrefFor(page - 1)} variant="secondary">
           Previous page
-        </Link>
+        </ButtonLink>
       ) : (
         <span />
       )}
@@ -141,9 +131,9 @@ export function Pager({
         Page {page} of {pageCount}
       </p>
       {page < pageCount ? (
-        <Link to={hrefFor(page + 1)} className={`${skin.buttonSecondary} ${skin.rounded}`}>
+        <ButtonLink to={hrefFor(page + 1)} variant="secondary">
           Next page
-        </Link>
+        </ButtonLink>
       ) : (
         <span />
       )}

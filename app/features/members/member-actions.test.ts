@@ -3,7 +3,8 @@
 // refreshes the members cache.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signInAs } from '~/backend/test-helpers';
-import { cacheService, initCache } from '~/data/cache-service';
+import { outbox } from '~/data/outbox';
+import { initCache, store } from '~/data/store';
 import { syncEngine } from '~/data/sync-status';
 import { fake } from '../../../mocks/index';
 import { inviteMember, linkMember, setMemberRoles, setMemberStatus } from './member-actions';
@@ -28,6 +29,7 @@ describe('inviting a member', () => {
     expect(result).toMatchObject({
       intent: 'invite',
       ok: false,
+      status: 400,
       fieldErrors: {
         email: 'Enter a valid e-mail address, like name@example.com.',
         displayName: 'Enter the name the member will see.',
@@ -46,6 +48,8 @@ describe('inviting a member', () => {
     const result = await inviteMember(values);
     expect(result.ok).toBe(false);
     expect(result.message).toBe(`Could not invite. ${NEEDS_NETWORK}`);
+    // The form shows it above its fields, with what was typed.
+    expect(result.fieldErrors).toEqual({ _form: `Could not invite. ${NEEDS_NETWORK}` });
     expect(result.values).toEqual(values);
     expect(inviteRequests()).toBe(before);
   });
@@ -78,7 +82,7 @@ describe('inviting a member', () => {
       invitedEmail: 'new.helper@demo-learning.example',
       temporaryPassword: expect.stringMatching(/^welcome-/),
     });
-    const cached = await cacheService.list('members', {
+    const cached = await store.list('members', {
       filters: [{ field: 'email', op: '==', value: 'new.helper@demo-learning.example' }],
     });
     expect(cached).toHaveLength(1);
@@ -118,7 +122,7 @@ describe('changing roles and status', () => {
     await signInAs('superAdmin');
     const result = await setMemberRoles({ uid: target, roles: ['facilitator', 'admin'] });
     expect(result).toMatchObject({ ok: true, message: 'Roles saved.' });
-    expect(await cacheService.get('members', target)).toMatchObject({
+    expect(await store.get('members', target)).toMatchObject({
       roles: ['admin', 'facilitator'],
     });
     // Put the seed back for the tests that follow.
@@ -136,7 +140,7 @@ describe('changing roles and status', () => {
     await signInAs('admin');
     const suspended = await setMemberStatus({ uid: 'demo-parent', status: 'suspended' });
     expect(suspended).toMatchObject({ ok: true, message: 'Member suspended.' });
-    expect(await cacheService.get('members', 'demo-parent')).toMatchObject({
+    expect(await store.get('members', 'demo-parent')).toMatchObject({
       status: 'suspended',
     });
     const back = await setMemberStatus({ uid: 'demo-parent', status: 'active' });
@@ -165,7 +169,7 @@ describe('linking a member to records', () => {
   it('writes only the link fields through the cache', async () => {
     await signInAs('admin');
     await syncEngine.refresh('families');
-    const [family] = await cacheService.list('families', { limit: 1 });
+    const [family] = await store.list('families', { limit: 1 });
     expect(family).toBeDefined();
     const result = await linkMember('demo-facilitator', {
       familyId: family?.id ?? '',
@@ -173,11 +177,11 @@ describe('linking a member to records', () => {
       facilitatorId: '',
     });
     expect(result).toMatchObject({ ok: true, message: 'Links saved.' });
-    expect(await cacheService.get('members', 'demo-facilitator')).toMatchObject({
+    expect(await store.get('members', 'demo-facilitator')).toMatchObject({
       familyId: family?.id,
       roles: ['facilitator'],
     });
-    const pending = await cacheService.pendingChanges();
+    const pending = await outbox.pendingChanges();
     const change = pending.find((c) => c.itemId === 'demo-facilitator');
     expect(Object.keys(change?.data ?? {}).sort()).toEqual([
       'facilitatorId',

@@ -4,34 +4,43 @@
 // so the list shows what the backend now holds.
 import { getSession } from '~/auth/session';
 import { callInviteMember, callSetMemberRoles, callSetMemberStatus } from '~/backend/callables';
-import { cacheService } from '~/data/cache-service';
-import { formDataToObject } from '~/data/route-data';
+import { store } from '~/data/store';
 import { syncEngine } from '~/data/sync-status';
 import { memberSchema } from '~/domain/records';
 import { settingsStore } from '~/settings/store';
 import {
+  formFailure,
+  formValues,
+  parseForm,
+  type FieldErrors,
+  type FormValues,
+} from '~/ui/form/parse-form';
+import {
   describeCallableFailure,
-  firstFieldErrors,
   inviteFormSchema,
   linkFormSchema,
   NEEDS_NETWORK,
   setRolesFormSchema,
   setStatusFormSchema,
-  type FieldErrors,
 } from './member-rules';
 
 export interface MemberActionData {
   intent: string;
   ok: boolean;
+  /** 400 when the form was refused: `fieldErrors` and `values` say why and what was typed. */
+  status?: 400;
   /** Which member the result is about, so each row shows only its own outcome. */
   uid?: string;
+  /** What happened, in a sentence (a saved change, or a refusal that belongs to no one field). */
   message?: string;
   fieldErrors?: FieldErrors;
-  values?: Record<string, unknown>;
+  values?: FormValues;
   /** Demo mode only: the invitee's first password, shown once. */
   temporaryPassword?: string;
   invitedEmail?: string;
 }
+
+type FormInput = FormData | FormValues;
 
 function isOnline(): boolean {
   return syncEngine.connectivity.isOnline();
@@ -47,12 +56,17 @@ function fail(intent: string, message: string, extra: Partial<MemberActionData> 
   return { intent, ok: false, message, ...extra } satisfies MemberActionData;
 }
 
-export async function inviteMember(values: Record<string, unknown>): Promise<MemberActionData> {
-  const parsed = inviteFormSchema.safeParse(values);
-  if (!parsed.success) {
-    return { intent: 'invite', ok: false, fieldErrors: firstFieldErrors(parsed.error), values };
-  }
-  if (!isOnline()) return fail('invite', `Could not invite. ${NEEDS_NETWORK}`, { values });
+/**
+ * Invites a person. A refused form answers 400 with its field errors; a refusal of the backend (or
+ * no network) goes under `_form`, so the invite form shows it above the fields, with what was typed.
+ */
+export async function inviteMember(input: FormInput): Promise<MemberActionData> {
+  const parsed = parseForm(inviteFormSchema, input);
+  if (!parsed.ok) return { intent: 'invite', ...parsed };
+  const { values } = parsed;
+  const refuse = (message: string) =>
+    fail('invite', message, { status: 400, fieldErrors: { _form: message }, values });
+  if (!isOnline()) return refuse(`Could not invite. ${NEEDS_NETWORK}`);
   try {
     const invited = await callInviteMember(parsed.data);
     await refreshMembers();
@@ -66,18 +80,22 @@ export async function inviteMember(values: Record<string, unknown>): Promise<Mem
       ...(invited.temporaryPassword ? { temporaryPassword: invited.temporaryPassword } : {}),
     };
   } catch (error) {
-    return fail('invite', describeCallableFailure(error, 'Could not invite the member'), {
-      values,
-    });
+    return refuse(describeCallableFailure(error, 'Could not invite the member'));
   }
 }
 
-export async function setMemberRoles(values: Record<string, unknown>): Promise<MemberActionData> {
-  const parsed = setRolesFormSchema.safeParse(values);
-  const uid = typeof values.uid === 'string' ? values.uid : undefined;
-  if (!parsed.success) {
-    const fieldErrors = firstFieldErrors(parsed.error);
-    return { intent: 'roles', ok: false, uid, fieldErrors, message: Object.values(fieldErrors)[0] };
+/** The `uid` a row's form sent, so its answer reaches that row. */
+function uidOf(values: FormValues): string | undefined {
+  return typeof values.uid === 'string' ? values.uid : undefined;
+}
+
+export async function setMemberRoles(input: FormInput): Promise<MemberActionData> {
+  const parsed = parseForm(setRolesFormSchema, input);
+  const uid = uidOf(parsed.values);
+  if (!parsed.ok) {
+    // A role row has no field to put the message beside: the row shows it as its outcome.
+    const message = Object.values(parsed.fieldErrors)[0];
+    return { intent: 'roles', uid, message, ...parsed };
   }
   if (!isOnline()) return fail('roles', `Roles not saved. ${NEEDS_NETWORK}`, { uid });
   try {
@@ -90,11 +108,11 @@ export async function setMemberRoles(values: Record<string, unknown>): Promise<M
   }
 }
 
-export async function setMemberStatus(values: Record<string, unknown>): Promise<MemberActionData> {
-  const parsed = setStatusFormSchema.safeParse(values);
-  const uid = typeof values.uid === 'string' ? values.uid : undefined;
-  if (!parsed.success) {
-    return { intent: 'status', ok: false, uid, message: 'Choose a member and a status.' };
+export async function setMemberStatus(input: FormInput): Promise<MemberActionData> {
+  const parsed = parseForm(setStatusFormSchema, input);
+  const uid = uidOf(parsed.values);
+  if (!parsed.ok) {
+    return { intent: 'status', uid, message: 'Choose a member and a status.', ...parsed };
   }
   const verb = parsed.data.status === 'suspended' ? 'suspend' : 'reactivate';
   if (!isOnline()) return fail('status', `Could not ${verb}. ${NEEDS_NETWORK}`, { uid });
@@ -113,15 +131,10 @@ export async function setMemberStatus(values: Record<string, unknown>): Promise<
  * Links a member to records. Only the three link fields are written (a merge), so a stale cached
  * copy of the member can never undo a role change the backend made meanwhile.
  */
-export async function linkMember(
-  uid: string,
-  values: Record<string, unknown>,
-): Promise<MemberActionData> {
-  const parsed = linkFormSchema.safeParse(values);
-  if (!parsed.success) {
-    return { intent: 'link', ok: false, uid, fieldErrors: firstFieldErrors(parsed.error), values };
-  }
-  const links = parsed.data;
+export async function linkMember(uid: string, input: FormInput): Promise<MemberActionData> {
+  const parsed = parseForm(linkFormSchema, input);
+  if (!parsed.ok) return { intent: 'link', uid, ...parsed };
+  const { data: links, values } = parsed;
   const checks = [
     ['familyId', 'families', 'Choose a family from the list.'],
     ['studentId', 'students', 'Choose a student from the list.'],
@@ -130,14 +143,14 @@ export async function linkMember(
   const fieldErrors: FieldErrors = {};
   for (const [field, collection, message] of checks) {
     const id = links[field];
-    if (id && !(await cacheService.get(collection, id))) fieldErrors[field] = message;
+    if (id && !(await store.get(collection, id))) fieldErrors[field] = message;
   }
   if (Object.keys(fieldErrors).length > 0) {
-    return { intent: 'link', ok: false, uid, fieldErrors, values };
+    return { intent: 'link', uid, ...formFailure(values, fieldErrors) };
   }
-  const existing = memberSchema.safeParse(await cacheService.get('members', uid));
+  const existing = memberSchema.safeParse(await store.get('members', uid));
   if (!existing.success) return fail('link', 'Member not found.', { uid, values });
-  const saved = await cacheService.save('members', { id: uid, ...links });
+  const saved = await store.save('members', { id: uid, ...links });
   if (!saved) return fail('link', 'Failed to save item', { uid, values });
   settingsStore.notify('Links saved', 'success');
   return { intent: 'link', ok: true, uid, message: 'Links saved.' };
@@ -145,7 +158,7 @@ export async function linkMember(
 
 /** Dispatches a members or roles form by its `intent`. */
 export async function handleMemberAction(request: Request): Promise<MemberActionData> {
-  const values = formDataToObject(await request.formData());
+  const values = formValues(await request.formData());
   const user = getSession().user;
   if (!user) return { intent: 'unknown', ok: false, message: 'No user is signed in' };
   switch (values.intent) {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { parseForm, type FormValues } from '~/ui/form/parse-form';
 import {
   changesAdminRoles,
   describeCallableFailure,
   filterMembers,
-  firstFieldErrors,
   inviteFormSchema,
   linkFormSchema,
   mayChangeRole,
@@ -19,9 +19,9 @@ import {
   type ListedMember,
 } from './member-rules';
 
-function inviteErrors(values: Record<string, unknown>) {
-  const parsed = inviteFormSchema.safeParse(values);
-  return parsed.success ? {} : firstFieldErrors(parsed.error);
+function inviteErrors(values: FormValues) {
+  const parsed = parseForm(inviteFormSchema, values);
+  return parsed.ok ? {} : parsed.fieldErrors;
 }
 
 describe('the invite form', () => {
@@ -94,11 +94,9 @@ describe('the invite form', () => {
 
 describe('the role, status and link forms', () => {
   it('refuses a role assignment that would leave the member without any role', () => {
-    const parsed = setRolesFormSchema.safeParse({ uid: 'm1' });
-    expect(parsed.success).toBe(false);
-    if (!parsed.success) {
-      expect(firstFieldErrors(parsed.error).roles).toMatch(/Keep at least one role/);
-    }
+    const parsed = parseForm(setRolesFormSchema, { uid: 'm1' });
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.fieldErrors.roles).toMatch(/Keep at least one role/);
   });
 
   it('accepts a role assignment with a single ticked box', () => {

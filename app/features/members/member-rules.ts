@@ -2,7 +2,14 @@
 // use them to disable controls and to validate forms, and the tests check them without a backend.
 // The fake backend (mocks/functions.ts) enforces the same rules again; the UI only explains them.
 import { z } from 'zod';
-import { ROLES, type Role } from '~/domain/roles';
+import { isRole, ROLES, type Role } from '~/domain/roles';
+import {
+  emailAddress,
+  plainText,
+  requiredChoice,
+  requiredText,
+  stringList,
+} from '~/ui/form/fields';
 
 /** Roles only a superAdmin may grant or remove (domain.md, permission matrix: Members). */
 export const ADMIN_ROLES: readonly Role[] = ['admin', 'superAdmin'];
@@ -64,44 +71,33 @@ export function maySetStatus(editorRoles: readonly Role[], targetRoles: readonly
   return !targetRoles.some((r) => ADMIN_ROLES.includes(r)) || editorRoles.includes('superAdmin');
 }
 
-// Form values arrive as a string for one ticked box and an array for several (formDataToObject).
-const roleList = z.preprocess(
-  (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
-  z.array(z.enum(ROLES, { errorMap: () => ({ message: 'Choose roles from the list.' }) })),
-);
+/**
+ * The ticked role boxes (one value, several, or none) as roles in the usual order, each once. A value
+ * that is no role, or no role at all, is refused with one message for the whole group.
+ */
+function roleList(emptyMessage: string) {
+  return stringList
+    .refine((values) => values.every(isRole), 'Choose roles from the list.')
+    .transform((values) => ROLES.filter((role) => values.includes(role)))
+    .refine((roles) => roles.length > 0, emptyMessage);
+}
 
 /** The invite form: who to invite and with which roles. */
 export const inviteFormSchema = z.object({
-  email: z
-    .string({ required_error: 'Enter an e-mail address.' })
-    .trim()
-    .min(1, 'Enter an e-mail address.')
-    .email('Enter a valid e-mail address, like name@example.com.')
-    .transform((value) => value.toLowerCase()),
-  displayName: z
-    .string({ required_error: 'Enter the name the member will see.' })
-    .trim()
-    .min(1, 'Enter the name the member will see.')
-    .max(80, 'Use at most 80 characters.'),
-  roles: roleList.pipe(
-    z.array(z.enum(ROLES)).min(1, 'Choose at least one role.').transform(uniqueRoles),
-  ),
+  email: emailAddress({ invalid: 'Enter a valid e-mail address, like name@example.com.' }),
+  displayName: requiredText('name the member will see', 80),
+  roles: roleList('Choose at least one role.'),
 });
 export type InviteForm = z.infer<typeof inviteFormSchema>;
 
 /** A role assignment: the member and the complete list of roles they should hold. */
 export const setRolesFormSchema = z.object({
-  uid: z.string().min(1, 'Choose a member.'),
-  roles: roleList.pipe(
-    z
-      .array(z.enum(ROLES))
-      .min(1, 'Keep at least one role. To stop someone signing in, suspend the account.')
-      .transform(uniqueRoles),
-  ),
+  uid: requiredChoice('Choose a member.'),
+  roles: roleList('Keep at least one role. To stop someone signing in, suspend the account.'),
 });
 
 export const setStatusFormSchema = z.object({
-  uid: z.string().min(1, 'Choose a member.'),
+  uid: requiredChoice('Choose a member.'),
   status: z.enum(MEMBER_STATUSES, {
     errorMap: () => ({ message: 'Choose active or suspended.' }),
   }),
@@ -109,27 +105,11 @@ export const setStatusFormSchema = z.object({
 
 /** Links from a member to the records they are: '' means no link. */
 export const linkFormSchema = z.object({
-  familyId: z.string().trim().default(''),
-  studentId: z.string().trim().default(''),
-  facilitatorId: z.string().trim().default(''),
+  familyId: plainText(200),
+  studentId: plainText(200),
+  facilitatorId: plainText(200),
 });
 export type LinkForm = z.infer<typeof linkFormSchema>;
-
-function uniqueRoles(roles: Role[]): Role[] {
-  return ROLES.filter((role) => roles.includes(role));
-}
-
-export type FieldErrors = Record<string, string>;
-
-/** The first message per field of a failed parse, keyed by field name. */
-export function firstFieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? '_form');
-    out[field] ??= issue.message;
-  }
-  return out;
-}
 
 // A refused callable is a BackendError whose cause is the SDK's error carrying the server's words.
 const causeWithMessage = z.object({

@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cacheService, clearCache, initCache } from '~/data/cache-service';
-import { deleteSchoolRecord, saveSchoolRecord } from './actions';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { outbox } from '~/data/outbox';
+import { clearCache, initCache, store } from '~/data/store';
+import { deleteFromForm, deleteSchoolRecord, SAVE_FAILED, saveSchoolRecord } from './actions';
 
 function form(entries: Array<[string, string]>): FormData {
   const data = new FormData();
@@ -9,7 +10,7 @@ function form(entries: Array<[string, string]>): FormData {
 }
 
 async function pendingCount(): Promise<number> {
-  return (await cacheService.pendingChanges()).length;
+  return (await outbox.pendingChanges()).length;
 }
 
 const validCampus: Array<[string, string]> = [
@@ -23,6 +24,7 @@ beforeEach(async () => {
   await initCache({ uid: 'school-test' });
 });
 afterEach(async () => {
+  vi.restoreAllMocks();
   await clearCache();
 });
 
@@ -32,7 +34,7 @@ describe('campus form', () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.item.id).toMatch(/^temp_/);
-    expect(await cacheService.get('campuses', result.item.id)).toMatchObject({
+    expect(await store.get('campuses', result.item.id)).toMatchObject({
       name: 'North Campus',
       timezone: 'Asia/Kolkata',
     });
@@ -60,6 +62,22 @@ describe('campus form', () => {
     expect(await pendingCount()).toBe(0);
   });
 
+  it('answers status 400 with the field errors and what was typed', async () => {
+    const result = await saveSchoolRecord('campuses', form([['name', '']]));
+    expect(result).toMatchObject({ ok: false, status: 400, values: { name: '' } });
+  });
+
+  it('shows a write the store refuses as a form-wide message, keeping what was typed', async () => {
+    vi.spyOn(store, 'save').mockResolvedValue(null);
+    const result = await saveSchoolRecord('campuses', form(validCampus));
+    expect(result).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { _form: SAVE_FAILED },
+      values: { name: 'North Campus' },
+    });
+  });
+
   it('updates an existing campus in place when given its id', async () => {
     const created = await saveSchoolRecord('campuses', form(validCampus));
     if (!created.ok) throw new Error('setup failed');
@@ -69,7 +87,7 @@ describe('campus form', () => {
       created.item.id,
     );
     expect(updated.ok && updated.item.id).toBe(created.item.id);
-    expect(await cacheService.list('campuses', { limit: Infinity })).toHaveLength(1);
+    expect(await store.list('campuses', { limit: Infinity })).toHaveLength(1);
   });
 });
 
@@ -99,7 +117,7 @@ describe('subject form', () => {
       ok: false,
       fieldErrors: {
         name: 'Enter the subject name.',
-        code: 'Enter a short code, e.g. MATH.',
+        code: 'Enter the subject code.',
         colour: 'Enter a colour as a hex value, e.g. #2563eb.',
       },
     });
@@ -153,7 +171,7 @@ describe('classroom form', () => {
 
   it('saves a classroom with schedule rows and puts it on its facilitators', async () => {
     const { campusId, subjectId } = await campusAndSubject();
-    await cacheService.save('facilitators', {
+    await store.save('facilitators', {
       id: 'fac-1',
       firstName: 'Ada',
       lastName: 'Byron',
@@ -169,10 +187,10 @@ describe('classroom form', () => {
         ['capacity', '24'],
         ['subjectIds', subjectId],
         ['facilitatorIds', 'fac-1'],
-        ['scheduleWeekday', '2'],
-        ['scheduleStart', '09:00'],
-        ['scheduleEnd', '09:45'],
-        ['scheduleSubject', subjectId],
+        ['schedule.0.weekday', '2'],
+        ['schedule.0.start', '09:00'],
+        ['schedule.0.end', '09:45'],
+        ['schedule.0.subjectId', subjectId],
       ]),
       undefined,
       { linkFacilitators: true },
@@ -186,7 +204,7 @@ describe('classroom form', () => {
       facilitatorIds: ['fac-1'],
       schedule: [{ weekday: 2, start: '09:00', end: '09:45', subjectId }],
     });
-    expect(await cacheService.get('facilitators', 'fac-1')).toMatchObject({
+    expect(await store.get('facilitators', 'fac-1')).toMatchObject({
       classroomIds: [result.item.id],
     });
 
@@ -194,12 +212,12 @@ describe('classroom form', () => {
     expect(
       await deleteSchoolRecord('classrooms', result.item.id, { linkFacilitators: true }),
     ).toEqual({ ok: true });
-    expect(await cacheService.get('facilitators', 'fac-1')).toMatchObject({ classroomIds: [] });
+    expect(await store.get('facilitators', 'fac-1')).toMatchObject({ classroomIds: [] });
   });
 
   it('leaves facilitators untouched for a role that may not write them (administration)', async () => {
     const { campusId } = await campusAndSubject();
-    await cacheService.save('facilitators', {
+    await store.save('facilitators', {
       id: 'fac-2',
       firstName: 'Bo',
       lastName: 'Lee',
@@ -207,7 +225,7 @@ describe('classroom form', () => {
       status: 'active',
       classroomIds: [],
     });
-    const before = (await cacheService.pendingChanges()).filter(
+    const before = (await outbox.pendingChanges()).filter(
       (c) => c.collectionName === 'facilitators',
     ).length;
     const result = await saveSchoolRecord(
@@ -220,8 +238,8 @@ describe('classroom form', () => {
       ]),
     );
     expect(result.ok && result.item).toMatchObject({ facilitatorIds: ['fac-2'] });
-    expect(await cacheService.get('facilitators', 'fac-2')).toMatchObject({ classroomIds: [] });
-    const after = (await cacheService.pendingChanges()).filter(
+    expect(await store.get('facilitators', 'fac-2')).toMatchObject({ classroomIds: [] });
+    const after = (await outbox.pendingChanges()).filter(
       (c) => c.collectionName === 'facilitators',
     ).length;
     expect(after).toBe(before);
@@ -271,18 +289,18 @@ describe('classroom form', () => {
         ['campusId', campusId],
         ['capacity', '12'],
         // Row 0: ends before it starts. Row 1: no subject. Row 2: malformed time.
-        ['scheduleWeekday', '1'],
-        ['scheduleStart', '10:00'],
-        ['scheduleEnd', '09:30'],
-        ['scheduleSubject', subjectId],
-        ['scheduleWeekday', '3'],
-        ['scheduleStart', '11:00'],
-        ['scheduleEnd', '11:45'],
-        ['scheduleSubject', ''],
-        ['scheduleWeekday', '9'],
-        ['scheduleStart', '25:00'],
-        ['scheduleEnd', '12:00'],
-        ['scheduleSubject', subjectId],
+        ['schedule.0.weekday', '1'],
+        ['schedule.0.start', '10:00'],
+        ['schedule.0.end', '09:30'],
+        ['schedule.0.subjectId', subjectId],
+        ['schedule.1.weekday', '3'],
+        ['schedule.1.start', '11:00'],
+        ['schedule.1.end', '11:45'],
+        ['schedule.1.subjectId', ''],
+        ['schedule.2.weekday', '9'],
+        ['schedule.2.start', '25:00'],
+        ['schedule.2.end', '12:00'],
+        ['schedule.2.subjectId', subjectId],
       ]),
     );
     expect(result).toMatchObject({
@@ -295,6 +313,31 @@ describe('classroom form', () => {
       },
     });
     expect(await pendingCount()).toBe(before);
+  });
+
+  it('keeps the schedule rows in the order they were typed, whatever their numbers', async () => {
+    const { campusId, subjectId } = await campusAndSubject();
+    // Row 1 was removed before saving: rows 0 and 2 are the schedule.
+    const result = await saveSchoolRecord(
+      'classrooms',
+      form([
+        ['name', 'Room'],
+        ['campusId', campusId],
+        ['capacity', '12'],
+        ['schedule.0.weekday', '1'],
+        ['schedule.0.start', '09:00'],
+        ['schedule.0.end', '09:45'],
+        ['schedule.0.subjectId', subjectId],
+        ['schedule.2.weekday', '5'],
+        ['schedule.2.start', '13:00'],
+        ['schedule.2.end', '13:30'],
+        ['schedule.2.subjectId', subjectId],
+      ]),
+    );
+    expect(result.ok && result.item.schedule).toEqual([
+      { weekday: 1, start: '09:00', end: '09:45', subjectId },
+      { weekday: 5, start: '13:00', end: '13:30', subjectId },
+    ]);
   });
 
   it('keeps a campus or subject that a classroom still uses', async () => {
@@ -314,6 +357,34 @@ describe('classroom form', () => {
       message: expect.stringContaining('1 classroom uses it'),
     });
     expect(await deleteSchoolRecord('subjects', subjectId)).toMatchObject({ ok: false });
-    expect(await cacheService.get('campuses', campusId)).not.toBeNull();
+    expect(await store.get('campuses', campusId)).not.toBeNull();
+  });
+});
+
+describe('the delete form', () => {
+  it('deletes the record it names and says which kind it was', async () => {
+    const campus = await saveSchoolRecord('campuses', form(validCampus));
+    if (!campus.ok) throw new Error('setup failed');
+    const result = await deleteFromForm(
+      form([
+        ['intent', 'delete'],
+        ['kind', 'campuses'],
+        ['id', campus.item.id],
+      ]),
+    );
+    expect(result).toEqual({ ok: true, kind: 'campuses' });
+    expect(await store.get('campuses', campus.item.id)).toBeNull();
+  });
+
+  it('refuses a form that names no known kind or record', async () => {
+    expect(
+      await deleteFromForm(
+        form([
+          ['intent', 'delete'],
+          ['kind', 'students'],
+          ['id', 'x'],
+        ]),
+      ),
+    ).toEqual({ ok: false, message: 'Unknown action' });
   });
 });

@@ -1,11 +1,11 @@
-// What the school setup routes' clientActions do: validate a campus, classroom or subject form and
-// write it through the cache service (so it works offline and syncs later), or delete a record.
-// A classroom's facilitators are also kept on each facilitator's classroomIds (both sides are read
-// by other pages), in one batch so the two never disagree — but only for roles that may write
+// What the school setup routes' clientActions do: parse a campus, classroom or subject form with
+// the form kit and write it through the store (so it works offline and syncs later), or delete a
+// record. A classroom's facilitators are also kept on each facilitator's classroomIds (both sides are
+// read by other pages), in one batch so the two never disagree — but only for roles that may write
 // facilitators: administration may change classrooms, not facilitators, and the backend would
 // refuse those writes. Pages read both sides, so the link still shows from the classroom's side.
-import { cacheService, type BatchOperation, type CachedRecord } from '~/data/cache-service';
-import { formDataToObject } from '~/data/route-data';
+import { z } from 'zod';
+import { store, type BatchOperation, type CachedRecord } from '~/data/store';
 import {
   campusSchema,
   classroomSchema,
@@ -13,27 +13,32 @@ import {
   subjectSchema,
   type Classroom,
 } from '~/domain/records';
-import { validateForm, type FieldErrors } from './form';
+import {
+  formFailure,
+  formValues,
+  parseForm,
+  type FormFailure,
+  type FormValues,
+} from '~/ui/form/parse-form';
 import {
   campusFormSchema,
   classroomFormSchema,
   subjectFormSchema,
   KIND_LABELS,
+  SCHOOL_KINDS,
   type SchoolKind,
 } from './schemas';
 
 export const SAVE_FAILED = 'Failed to save item';
 export const DELETE_FAILED = 'Failed to delete item';
 
-export type SchoolSaveResult =
-  | { ok: true; item: CachedRecord }
-  | { ok: false; fieldErrors: FieldErrors; values: Record<string, unknown>; formError?: string };
+export type SchoolSaveResult = { ok: true; item: CachedRecord } | FormFailure;
 
 async function listAll<T>(
   collection: string,
   schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
 ): Promise<T[]> {
-  const items = await cacheService.list(collection, { limit: Infinity });
+  const items = await store.list(collection, { limit: Infinity });
   return items.flatMap((item) => {
     const parsed = schema.safeParse(item);
     return parsed.success ? [parsed.data] : [];
@@ -45,49 +50,50 @@ export interface WriteOptions {
   linkFacilitators: boolean;
 }
 
-function failed(values: Record<string, unknown>): SchoolSaveResult {
-  return { ok: false, fieldErrors: {}, values, formError: SAVE_FAILED };
+/** The store refused the write (it names no field): the form shows it above the fields. */
+function failed(values: FormValues): FormFailure {
+  return formFailure(values, { _form: SAVE_FAILED });
 }
 
 /** Creates (no id) or updates a campus, classroom or subject from a submitted form. */
 export async function saveSchoolRecord(
   kind: SchoolKind,
-  input: FormData | Record<string, unknown>,
+  input: FormData | FormValues,
   id?: string,
   options: WriteOptions = { linkFacilitators: false },
 ): Promise<SchoolSaveResult> {
-  const values = input instanceof FormData ? formDataToObject(input) : input;
+  const values = input instanceof FormData ? formValues(input) : input;
   switch (kind) {
     case 'campuses': {
-      const checked = validateForm(campusFormSchema, values);
-      if (!checked.ok) return checked;
-      const item = await cacheService.save('campuses', { ...checked.data, ...(id ? { id } : {}) });
+      const parsed = parseForm(campusFormSchema, values);
+      if (!parsed.ok) return parsed;
+      const item = await store.save('campuses', { ...parsed.data, ...(id ? { id } : {}) });
       return item ? { ok: true, item } : failed(values);
     }
     case 'subjects': {
       const subjects = await listAll('subjects', subjectSchema);
-      const checked = validateForm(subjectFormSchema(subjects, id), values);
-      if (!checked.ok) return checked;
-      const item = await cacheService.save('subjects', { ...checked.data, ...(id ? { id } : {}) });
+      const parsed = parseForm(subjectFormSchema(subjects, id), values);
+      if (!parsed.ok) return parsed;
+      const item = await store.save('subjects', { ...parsed.data, ...(id ? { id } : {}) });
       return item ? { ok: true, item } : failed(values);
     }
     case 'classrooms': {
       const campuses = await listAll('campuses', campusSchema);
-      const checked = validateForm(
+      const parsed = parseForm(
         classroomFormSchema(campuses.flatMap((c) => (c.id ? [c.id] : []))),
         values,
       );
-      if (!checked.ok) return checked;
+      if (!parsed.ok) return parsed;
       const classroomId = id ?? `temp_${crypto.randomUUID()}`;
       const operations: BatchOperation[] = [
-        { type: 'save', collection: 'classrooms', item: { ...checked.data, id: classroomId } },
+        { type: 'save', collection: 'classrooms', item: { ...parsed.data, id: classroomId } },
         ...(options.linkFacilitators
-          ? await facilitatorLinkUpdates(classroomId, checked.data.facilitatorIds)
+          ? await facilitatorLinkUpdates(classroomId, parsed.data.facilitatorIds)
           : []),
       ];
-      const applied = await cacheService.batch(operations);
+      const applied = await store.batch(operations);
       if (applied === 0) return failed(values);
-      const item = await cacheService.get('classrooms', classroomId);
+      const item = await store.get('classrooms', classroomId);
       return item ? { ok: true, item } : failed(values);
     }
   }
@@ -112,6 +118,24 @@ async function facilitatorLinkUpdates(
 }
 
 export type SchoolDeleteResult = { ok: true } | { ok: false; message: string };
+
+/** The delete button's form on the school setup page: which record to delete. */
+const deleteFormSchema = z.object({
+  intent: z.literal('delete'),
+  kind: z.enum(SCHOOL_KINDS),
+  id: z.string().min(1),
+});
+
+/** Deletes the record a submitted delete form names; a form that names none is refused. */
+export async function deleteFromForm(
+  formData: FormData,
+  options: WriteOptions = { linkFacilitators: false },
+): Promise<SchoolDeleteResult & { kind?: SchoolKind }> {
+  const parsed = parseForm(deleteFormSchema, formData);
+  if (!parsed.ok) return { ok: false, message: 'Unknown action' };
+  const result = await deleteSchoolRecord(parsed.data.kind, parsed.data.id, options);
+  return { ...result, kind: parsed.data.kind };
+}
 
 /** How many of `classrooms` refer to a campus or subject (those block its deletion). */
 export function countClassroomsUsing(
@@ -149,11 +173,9 @@ export async function deleteSchoolRecord(
       { type: 'delete', collection: 'classrooms', id },
       ...(options.linkFacilitators ? await facilitatorLinkUpdates(id, []) : []),
     ];
-    return (await cacheService.batch(operations)) > 0
+    return (await store.batch(operations)) > 0
       ? { ok: true }
       : { ok: false, message: DELETE_FAILED };
   }
-  return (await cacheService.delete(kind, id))
-    ? { ok: true }
-    : { ok: false, message: DELETE_FAILED };
+  return (await store.delete(kind, id)) ? { ok: true } : { ok: false, message: DELETE_FAILED };
 }

@@ -1,9 +1,19 @@
 // Form schemas of the school setup page: campuses, classrooms (with weekly schedule rows) and
-// subjects. They sit next to the actions that parse them (actions.ts); the record schemas they
-// produce data for are in app/domain/records.ts, which the cache service checks again on save.
+// subjects, built from the shared field schemas (app/ui/form/fields.ts). They sit next to the
+// actions that parse them (actions.ts); the record schemas they produce data for are in
+// app/domain/records.ts, which the store checks again on save. A schedule row's fields are named
+// `schedule.<row>.<field>`, which parseForm nests into a list of rows, so a row's error comes back
+// under the name of its own field.
 import { z } from 'zod';
 import type { Subject } from '~/domain/records';
-import { asList, optionalText, phoneField, requiredText } from './form';
+import {
+  optionalPhoneNumber,
+  plainText,
+  requiredChoice,
+  requiredText,
+  stringList,
+  wholeNumber,
+} from '~/ui/form/fields';
 
 export const SCHOOL_KINDS = ['campuses', 'classrooms', 'subjects'] as const;
 export type SchoolKind = (typeof SCHOOL_KINDS)[number];
@@ -47,10 +57,18 @@ export function timeZones(): string[] {
   return ['UTC', ...known.filter((zone) => zone !== 'UTC')];
 }
 
+/**
+ * The phone field of campuses and facilitators: the example is a number the centre's people know.
+ * (The browser tests read this wording.)
+ */
+export const phoneNumber = optionalPhoneNumber({
+  invalid: 'Enter a phone number, e.g. +91 98450 00000.',
+});
+
 export const campusFormSchema = z.object({
   name: requiredText('campus name'),
-  address: optionalText(300),
-  phone: phoneField,
+  address: plainText(300),
+  phone: phoneNumber,
   timezone: z
     .string({ required_error: 'Choose the time zone.' })
     .trim()
@@ -59,6 +77,11 @@ export const campusFormSchema = z.object({
 
 /** #rgb or #rrggbb. */
 const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+
+/** Whether a typed colour can be shown as a swatch beside the field. */
+export function isHexColour(value: string): boolean {
+  return HEX_COLOUR.test(value);
+}
 
 /**
  * The subject form. The code must be unique among subjects (ignoring case), so the schema is built
@@ -70,11 +93,7 @@ export function subjectFormSchema(existing: readonly Subject[], selfId?: string)
   );
   return z.object({
     name: requiredText('subject name'),
-    code: z
-      .string({ required_error: 'Enter a short code, e.g. MATH.' })
-      .trim()
-      .min(1, 'Enter a short code, e.g. MATH.')
-      .max(12, 'Use at most 12 characters.')
+    code: requiredText('subject code', 12)
       .regex(/^[A-Za-z0-9-]+$/, 'Use letters, digits and hyphens only.')
       .transform((code) => code.toUpperCase())
       .refine((code) => !takenCodes.has(code), 'Another subject already uses this code.'),
@@ -83,12 +102,12 @@ export function subjectFormSchema(existing: readonly Subject[], selfId?: string)
       .trim()
       .regex(HEX_COLOUR, 'Enter a colour as a hex value, e.g. #2563eb.')
       .transform((colour) => colour.toLowerCase()),
-    description: optionalText(500),
+    description: plainText(500),
   });
 }
 
 const clockTime = z
-  .string()
+  .string({ required_error: 'Enter a time as HH:MM.' })
   .trim()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:MM.');
 
@@ -101,70 +120,31 @@ const scheduleRowSchema = z
       .max(7, 'Choose the day.'),
     start: clockTime,
     end: clockTime,
-    subjectId: z.string().min(1, 'Choose the subject.'),
+    subjectId: requiredChoice('Choose the subject.'),
   })
   .refine((row) => row.end > row.start, {
     message: 'The end must be after the start.',
     path: ['end'],
   });
 
-/** Form field names of one schedule row; the form repeats them once per row. */
-export const SCHEDULE_FIELDS = {
-  weekday: 'scheduleWeekday',
-  start: 'scheduleStart',
-  end: 'scheduleEnd',
-  subjectId: 'scheduleSubject',
-} as const;
-
-/** The repeated row fields of a submitted form, zipped into one object per row. */
-export function scheduleRowsFromValues(values: Record<string, unknown>): Array<{
-  weekday: string;
-  start: string;
-  end: string;
-  subjectId: string;
-}> {
-  const weekdays = asList(values[SCHEDULE_FIELDS.weekday]);
-  const starts = asList(values[SCHEDULE_FIELDS.start]);
-  const ends = asList(values[SCHEDULE_FIELDS.end]);
-  const subjects = asList(values[SCHEDULE_FIELDS.subjectId]);
-  const count = Math.max(weekdays.length, starts.length, ends.length, subjects.length);
-  return Array.from({ length: count }, (_, i) => ({
-    weekday: weekdays[i] ?? '',
-    start: starts[i] ?? '',
-    end: ends[i] ?? '',
-    subjectId: subjects[i] ?? '',
-  }));
+/** The name of a schedule row's field in the form: `schedule.0.start`. */
+export function scheduleFieldName(row: number, field: keyof z.input<typeof scheduleRowSchema>) {
+  return `schedule.${row}.${field}`;
 }
+
+const CAPACITY_MESSAGE = 'Enter the capacity as a whole number above 0.';
 
 /** The classroom form; the campus must be one that exists. */
 export function classroomFormSchema(campusIds: readonly string[]) {
-  return z.preprocess(
-    (input) => {
-      if (typeof input !== 'object' || input === null) return input;
-      const values = Object.fromEntries(Object.entries(input));
-      return {
-        name: values.name,
-        campusId: values.campusId,
-        capacity: values.capacity,
-        subjectIds: asList(values.subjectIds),
-        facilitatorIds: asList(values.facilitatorIds),
-        schedule: scheduleRowsFromValues(values),
-      };
-    },
-    z.object({
-      name: requiredText('classroom name'),
-      campusId: z
-        .string({ required_error: 'Choose the campus.' })
-        .refine((id) => campusIds.includes(id), 'Choose the campus.'),
-      capacity: z
-        .string({ required_error: 'Enter the capacity as a whole number above 0.' })
-        .trim()
-        .regex(/^\d+$/, 'Enter the capacity as a whole number above 0.')
-        .transform(Number)
-        .refine((n) => n > 0 && n <= 10_000, 'Enter the capacity as a whole number above 0.'),
-      subjectIds: z.array(z.string()),
-      facilitatorIds: z.array(z.string()),
-      schedule: z.array(scheduleRowSchema),
-    }),
-  );
+  return z.object({
+    name: requiredText('classroom name'),
+    campusId: requiredChoice('Choose the campus.').refine(
+      (id) => campusIds.includes(id),
+      'Choose the campus.',
+    ),
+    capacity: wholeNumber(CAPACITY_MESSAGE, { min: 1, max: 10_000, outOfRange: CAPACITY_MESSAGE }),
+    subjectIds: stringList,
+    facilitatorIds: stringList,
+    schedule: z.array(scheduleRowSchema).default([]),
+  });
 }

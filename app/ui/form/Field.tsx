@@ -241,12 +241,105 @@ export function CheckboxField({
   );
 }
 
-/** The form-wide message (`_form`): a refusal or failure that belongs to no one field. */
-export function FormError({ form }: { form?: FormState | null }) {
+export interface CheckboxOption extends Option {
+  /** A box the person may not change; a disabled box is not submitted. */
+  disabled?: boolean;
+}
+
+/**
+ * A group of checkboxes sharing one name: the form sends every ticked value (parse it with
+ * `stringList`). The legend names the group; the group's hint and error are linked to it.
+ */
+export function CheckboxGroupField({
+  name,
+  legend,
+  form,
+  hint,
+  options,
+  defaultValue = [],
+  empty,
+  scrollable = false,
+  className,
+}: {
+  name: string;
+  legend: ReactNode;
+  form?: FormState | null;
+  hint?: ReactNode;
+  options: readonly CheckboxOption[];
+  /** The values ticked before anything was typed (the record's list). */
+  defaultValue?: readonly string[];
+  /** What to say when there is nothing to choose from. */
+  empty?: ReactNode;
+  /** Caps a long list's height; it scrolls inside the form. */
+  scrollable?: boolean;
+  className?: string;
+}) {
+  const id = useId();
+  const error = form?.fieldErrors?.[name];
+  const ticked = typedList(form?.values, name, defaultValue);
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <fieldset
+      className={`grid gap-1 ${className ?? ''}`}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy || undefined}
+    >
+      <legend className="mb-1 text-sm font-medium">{legend}</legend>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
+      {options.length === 0 && empty ? <p className="text-sm text-muted">{empty}</p> : null}
+      <div
+        className={`grid gap-x-4 sm:grid-cols-2 ${scrollable ? 'max-h-56 overflow-y-auto' : ''}`}
+      >
+        {options.map((option, index) => (
+          <div key={option.value} className="flex min-h-11 items-center gap-2">
+            <input
+              id={`${id}-${index}`}
+              type="checkbox"
+              name={name}
+              value={option.value}
+              disabled={option.disabled}
+              defaultChecked={ticked.includes(option.value)}
+              className="size-5 shrink-0 accent-[var(--lc-primary)]"
+            />
+            <label htmlFor={`${id}-${index}`} className={option.disabled ? 'text-muted' : ''}>
+              {option.label}
+            </label>
+          </div>
+        ))}
+      </div>
+      <FieldError id={`${id}-error`} message={error} />
+    </fieldset>
+  );
+}
+
+/**
+ * The form-wide message (`_form`): a refusal or failure that belongs to no one field. With
+ * `summarize`, a refused submit is also announced once as a whole ("2 fields need attention"), for
+ * long forms whose messages may sit out of view.
+ */
+export function FormError({
+  form,
+  summarize = false,
+}: {
+  form?: FormState | null;
+  summarize?: boolean;
+}) {
   const message = form?.fieldErrors?._form;
-  return message ? (
-    <p role="alert" className="font-medium text-danger">
-      {message}
-    </p>
+  const fieldCount = Object.keys(form?.fieldErrors ?? {}).filter((k) => k !== '_form').length;
+  const summary =
+    summarize && fieldCount > 0
+      ? `${fieldCount === 1 ? 'One field needs' : `${fieldCount} fields need`} attention: see the messages below.`
+      : null;
+  return message || summary ? (
+    <div role="alert" className="grid gap-1 font-medium text-danger">
+      {message ? <p>{message}</p> : null}
+      {summary ? <p>{summary}</p> : null}
+    </div>
   ) : null;
 }

@@ -5,9 +5,12 @@ import {
   checkbox,
   dateOfBirth,
   email,
+  emailAddress,
   notBefore,
   optionalEmail,
+  optionalEmailAddress,
   optionalPhone,
+  optionalPhoneNumber,
   optionalText,
   personName,
   plainText,
@@ -47,6 +50,21 @@ describe('field schemas', () => {
     expect(email.safeParse('').error?.issues[0]?.message).toBe('Enter an e-mail address.');
     expect(optionalEmail.parse(undefined)).toBe('');
     expect(optionalEmail.safeParse('nope').success).toBe(false);
+  });
+
+  it('emailAddress can word its messages for the form that asks', () => {
+    const signInEmail = emailAddress({
+      required: 'Enter your e-mail address.',
+      invalid: 'Enter a valid e-mail address.',
+    });
+    expect(signInEmail.safeParse(' ').error?.issues[0]?.message).toBe('Enter your e-mail address.');
+    expect(signInEmail.safeParse(undefined).error?.issues[0]?.message).toBe(
+      'Enter your e-mail address.',
+    );
+    expect(signInEmail.safeParse('ama@').error?.issues[0]?.message).toBe(
+      'Enter a valid e-mail address.',
+    );
+    expect(signInEmail.parse('Ama@Example.com')).toBe('ama@example.com');
   });
 
   it('optionalPhone accepts international formats with at least six digits', () => {
@@ -106,5 +124,18 @@ describe('field schemas', () => {
     expect(schema.parse('24')).toBe(24);
     expect(schema.safeParse('twenty').error?.issues[0]?.message).toBe('Enter the capacity.');
     expect(schema.safeParse('0').error?.issues[0]?.message).toBe('Use a number from 1 to 60.');
+  });
+
+  it('wholeNumber, optionalPhoneNumber and optionalEmailAddress can word their messages for the form', () => {
+    const capacity = wholeNumber('Enter the capacity.', { min: 1, outOfRange: 'Above 0, please.' });
+    expect(capacity.safeParse('0').error?.issues[0]?.message).toBe('Above 0, please.');
+    const phone = optionalPhoneNumber({ invalid: 'Enter a phone number, e.g. +91 98450 00000.' });
+    expect(phone.safeParse('ring ring').error?.issues[0]?.message).toBe(
+      'Enter a phone number, e.g. +91 98450 00000.',
+    );
+    expect(phone.parse(undefined)).toBe('');
+    const optional = optionalEmailAddress({ invalid: 'Enter an e-mail address.' });
+    expect(optional.safeParse('nope').error?.issues[0]?.message).toBe('Enter an e-mail address.');
+    expect(optional.parse('  ')).toBe('');
   });
 });

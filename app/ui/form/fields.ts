@@ -67,38 +67,64 @@ export const personName = (label: string) => requiredText(label, 80);
 /** Free notes: up to 2,000 characters, '' when empty. */
 export const notes = plainText(2000);
 
+/**
+ * A required e-mail address, lower-cased. The messages can be worded for the form (the sign-in page
+ * asks for "your" address); `email` below is the usual wording.
+ */
+export function emailAddress({
+  required = 'Enter an e-mail address.',
+  invalid = 'Use an e-mail address like name@example.com.',
+} = {}) {
+  return z
+    .string({ required_error: required, invalid_type_error: required })
+    .trim()
+    .min(1, required)
+    .max(254, 'Use at most 254 characters.')
+    .refine((value) => EMAIL.test(value), invalid)
+    .transform((value) => value.toLowerCase());
+}
+
 /** A required e-mail address, lower-cased. */
-export const email = z
-  .string({ required_error: 'Enter an e-mail address.' })
-  .trim()
-  .min(1, 'Enter an e-mail address.')
-  .max(254, 'Use at most 254 characters.')
-  .refine((value) => EMAIL.test(value), 'Use an e-mail address like name@example.com.')
-  .transform((value) => value.toLowerCase());
+export const email = emailAddress();
 
-/** An e-mail address that may be left empty ('' then). */
-export const optionalEmail = z
-  .string()
-  .trim()
-  .max(254, 'Use at most 254 characters.')
-  .optional()
-  .transform((value) => value ?? '')
-  .refine((value) => value === '' || EMAIL.test(value), {
-    message: 'Use an e-mail address like name@example.com, or leave it empty.',
-  });
+/** An e-mail address that may be left empty ('' then); `invalid` words the message for the form. */
+export function optionalEmailAddress({
+  invalid = 'Use an e-mail address like name@example.com, or leave it empty.',
+} = {}) {
+  return z
+    .string()
+    .trim()
+    .max(254, 'Use at most 254 characters.')
+    .optional()
+    .transform((value) => value ?? '')
+    .refine((value) => value === '' || EMAIL.test(value), { message: invalid });
+}
 
-/** A phone number that may be left empty: digits, spaces and + ( ) . - only, at least 6 digits. */
-export const optionalPhone = z
-  .string()
-  .trim()
-  .max(40, 'Use at most 40 characters.')
-  .optional()
-  .transform((value) => value ?? '')
-  .refine(
-    (value) =>
-      value === '' || (/^\+?[\d\s().-]+$/.test(value) && value.replace(/\D/g, '').length >= 6),
-    { message: 'Use digits, spaces and + ( ) - only, at least 6 digits; or leave it empty.' },
-  );
+/** An e-mail address that may be left empty ('' then), with the usual wording. */
+export const optionalEmail = optionalEmailAddress();
+
+/**
+ * A phone number that may be left empty: digits, spaces and + ( ) . - only, at least 6 digits.
+ * `invalid` words the message for the form (an example number the people of the centre know).
+ */
+export function optionalPhoneNumber({
+  invalid = 'Use digits, spaces and + ( ) - only, at least 6 digits; or leave it empty.',
+} = {}) {
+  return z
+    .string()
+    .trim()
+    .max(40, 'Use at most 40 characters.')
+    .optional()
+    .transform((value) => value ?? '')
+    .refine(
+      (value) =>
+        value === '' || (/^\+?[\d\s().-]+$/.test(value) && value.replace(/\D/g, '').length >= 6),
+      { message: invalid },
+    );
+}
+
+/** A phone number that may be left empty, with the usual wording. */
+export const optionalPhone = optionalPhoneNumber();
 
 /** A required calendar date, YYYY-MM-DD, that exists. */
 export function calendarDate(message: string) {
@@ -157,15 +183,24 @@ export const checkbox = z
   .optional()
   .transform((value) => value === true || value === 'on' || value === 'true');
 
-/** A whole number typed into a field, within limits; '' is refused with `message`. */
-export function wholeNumber(message: string, { min = 0, max = 100000 } = {}) {
+/**
+ * A whole number typed into a field, within limits; '' is refused with `message`, a number outside
+ * the limits with `outOfRange` ("Use a number from 1 to 60." unless the form words it).
+ */
+export function wholeNumber(
+  message: string,
+  { min = 0, max = 100000, outOfRange }: { min?: number; max?: number; outOfRange?: string } = {},
+) {
   return z
     .string({ required_error: message })
     .trim()
     .min(1, message)
     .refine((value) => /^\d+$/.test(value), message)
     .transform(Number)
-    .refine((value) => value >= min && value <= max, `Use a number from ${min} to ${max}.`);
+    .refine(
+      (value) => value >= min && value <= max,
+      outOfRange ?? `Use a number from ${min} to ${max}.`,
+    );
 }
 
 /** A new password: 8 to 128 characters. */

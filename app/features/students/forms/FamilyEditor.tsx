@@ -1,13 +1,16 @@
 // The one family editor behind /dash/families/new and /dash/families/:id/edit: the family's own
-// fields and its guardians. Guardian rows carry a stable key in their input names
-// (`guardians.<key>.<field>`), so removing a row never renames the others and an error stays beside
-// the input it is about.
+// fields and its guardians. Guardian inputs are named by the row's position
+// (`guardians.<position>.<field>`), the same numbering as their labels ("Guardian 2 e-mail") and as
+// the action's error paths, so an error shows beside the input it is about. Each row keeps a
+// stable React key, so its inputs (uncontrolled) keep what was typed when another row is removed;
+// that is also why guardian inputs take their default from the row, not from the typed values by
+// name, and why the errors of a submit stop showing once a row was removed (they name positions).
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useId, useState } from 'react';
 import type { Guardian } from '~/domain/records';
 import { useSettings } from '~/settings/store';
+import { FormError, SelectField, TextAreaField, TextField, type FormState } from '~/ui/form/Field';
 import { MobileActionBar } from '~/ui/MobileActionBar';
-import { Field, valueOf } from './Field';
 import type { FamilyFormResult, FamilyRecord } from './family-form';
 
 export interface FamilyEditorProps {
@@ -27,27 +30,33 @@ export function FamilyEditor({ family, parentMembers, result, cancelHref }: Fami
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const formId = useId();
-  const typed = result && 'values' in result ? result.values : undefined;
-  const errors = result?.status === 'invalid' ? result.fieldErrors : {};
+  const form: FormState | undefined = result && !result.ok ? result : undefined;
   const [rows, setRows] = useState<Row[]>(() => {
     const initial = family?.guardians ?? [];
     return initial.length > 0
       ? initial.map((guardian, key) => ({ key, guardian }))
       : [{ key: 0, guardian: null }];
   });
-  const primaryKey =
-    typeof typed?.primaryGuardian === 'string'
-      ? Number(typed.primaryGuardian)
-      : (rows.find((r) => r.guardian?.isPrimary)?.key ?? rows[0]?.key);
+  const [primaryKey, setPrimaryKey] = useState(
+    () => rows.find((r) => r.guardian?.isPrimary)?.key ?? rows[0]?.key,
+  );
+  // The result whose guardian errors no longer fit the rows (one was removed since).
+  const [outdated, setOutdated] = useState<FamilyFormResult | undefined>(undefined);
+  const guardianForm: FormState = {
+    fieldErrors: outdated === result ? undefined : form?.fieldErrors,
+  };
+  const removeRow = (key: number) => {
+    setRows((all) => all.filter((r) => r.key !== key));
+    setOutdated(result);
+    if (key === primaryKey) setPrimaryKey(rows.find((r) => r.key !== key)?.key);
+  };
   const submitLabel = family ? 'Save family' : 'Create family';
 
   return (
     <>
-      {result?.status === 'failed' ? (
-        <p role="alert" className={`mb-4 p-3 ${skin.error} ${skin.rounded}`}>
-          {result.message}
-        </p>
-      ) : null}
+      <div className="mb-4 empty:hidden">
+        <FormError form={form} />
+      </div>
       <Form
         id={formId}
         method="post"
@@ -56,40 +65,31 @@ export function FamilyEditor({ family, parentMembers, result, cancelHref }: Fami
       >
         <fieldset className="grid gap-4">
           <legend className="mb-2 text-lg font-semibold">Family</legend>
-          <Field label="Family name" error={errors.familyName}>
-            {(p) => (
-              <input
-                {...p}
-                name="familyName"
-                autoComplete="off"
-                defaultValue={valueOf(typed, 'familyName', family?.familyName)}
-              />
-            )}
-          </Field>
-          <Field label="Address (optional)" error={errors.address}>
-            {(p) => (
-              <textarea
-                {...p}
-                name="address"
-                rows={2}
-                defaultValue={valueOf(typed, 'address', family?.address)}
-              />
-            )}
-          </Field>
-          <Field label="Notes (optional)" error={errors.notes}>
-            {(p) => (
-              <textarea
-                {...p}
-                name="notes"
-                rows={2}
-                defaultValue={valueOf(typed, 'notes', family?.notes)}
-              />
-            )}
-          </Field>
+          <TextField
+            name="familyName"
+            label="Family name"
+            form={form}
+            autoComplete="off"
+            defaultValue={family?.familyName}
+          />
+          <TextAreaField
+            name="address"
+            label="Address (optional)"
+            form={form}
+            rows={2}
+            defaultValue={family?.address}
+          />
+          <TextAreaField
+            name="notes"
+            label="Notes (optional)"
+            form={form}
+            rows={2}
+            defaultValue={family?.notes}
+          />
         </fieldset>
 
         {rows.map((row, position) => {
-          const field = (name: string) => `guardians.${row.key}.${name}`;
+          const field = (name: string) => `guardians.${position}.${name}`;
           const g = row.guardian;
           const number = position + 1;
           return (
@@ -98,80 +98,55 @@ export function FamilyEditor({ family, parentMembers, result, cancelHref }: Fami
               className={`grid gap-4 p-4 sm:grid-cols-2 ${skin.card} ${skin.rounded}`}
             >
               <legend className="px-1 text-lg font-semibold">Guardian {number}</legend>
-              <Field label={`Guardian ${number} name`} error={errors[field('name')]}>
-                {(p) => (
-                  <input
-                    {...p}
-                    name={field('name')}
-                    autoComplete="off"
-                    defaultValue={valueOf(typed, field('name'), g?.name)}
-                  />
-                )}
-              </Field>
-              <Field
+              <TextField
+                name={field('name')}
+                label={`Guardian ${number} name`}
+                form={guardianForm}
+                autoComplete="off"
+                defaultValue={g?.name}
+              />
+              <TextField
+                name={field('relationship')}
                 label={`Guardian ${number} relationship`}
-                error={errors[field('relationship')]}
-              >
-                {(p) => (
-                  <input
-                    {...p}
-                    name={field('relationship')}
-                    autoComplete="off"
-                    placeholder="Mother, Father, Grandparent…"
-                    defaultValue={valueOf(typed, field('relationship'), g?.relationship)}
-                  />
-                )}
-              </Field>
-              <Field label={`Guardian ${number} e-mail`} error={errors[field('email')]}>
-                {(p) => (
-                  <input
-                    {...p}
-                    type="email"
-                    name={field('email')}
-                    autoComplete="off"
-                    defaultValue={valueOf(typed, field('email'), g?.email)}
-                  />
-                )}
-              </Field>
-              <Field label={`Guardian ${number} phone`} error={errors[field('phone')]}>
-                {(p) => (
-                  <input
-                    {...p}
-                    type="tel"
-                    name={field('phone')}
-                    autoComplete="off"
-                    defaultValue={valueOf(typed, field('phone'), g?.phone)}
-                  />
-                )}
-              </Field>
-              <Field
+                form={guardianForm}
+                autoComplete="off"
+                placeholder="Mother, Father, Grandparent…"
+                defaultValue={g?.relationship}
+              />
+              <TextField
+                name={field('email')}
+                label={`Guardian ${number} e-mail`}
+                form={guardianForm}
+                type="email"
+                autoComplete="off"
+                defaultValue={g?.email}
+              />
+              <TextField
+                name={field('phone')}
+                label={`Guardian ${number} phone`}
+                form={guardianForm}
+                type="tel"
+                autoComplete="off"
+                defaultValue={g?.phone}
+              />
+              <SelectField
+                name={field('memberUUID')}
                 label={`Guardian ${number} parent account`}
-                error={errors[field('memberUUID')]}
+                form={guardianForm}
                 hint="Linking an account lets that parent see this family and its children."
-              >
-                {(p) => (
-                  <select
-                    {...p}
-                    name={field('memberUUID')}
-                    defaultValue={valueOf(typed, field('memberUUID'), g?.memberUUID)}
-                  >
-                    <option value="">Not linked</option>
-                    {parentMembers.map((m) => (
-                      <option key={m.id} value={m.id}>
-                        {m.label}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
+                placeholder="Not linked"
+                options={parentMembers.map((m) => ({ value: m.id, label: m.label }))}
+                defaultValue={g?.memberUUID}
+              />
               <div className="flex flex-wrap items-center gap-4">
                 <div className="flex min-h-11 items-center gap-2">
                   <input
                     id={`${formId}-primary-${row.key}`}
                     type="radio"
                     name="primaryGuardian"
-                    value={String(row.key)}
-                    defaultChecked={row.key === primaryKey}
+                    value={String(position)}
+                    checked={row.key === primaryKey}
+                    onChange={() => setPrimaryKey(row.key)}
                     className="size-5 accent-[var(--lc-primary)]"
                   />
                   <label htmlFor={`${formId}-primary-${row.key}`}>
@@ -180,7 +155,7 @@ export function FamilyEditor({ family, parentMembers, result, cancelHref }: Fami
                 </div>
                 <button
                   type="button"
-                  onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))}
+                  onClick={() => removeRow(row.key)}
                   className={`${skin.buttonSecondary} ${skin.rounded}`}
                 >
                   Remove guardian {number}

@@ -5,10 +5,23 @@ import { Form, Link, useNavigation } from '@remix-run/react';
 import { useId, useState } from 'react';
 import { STUDENT_STATUSES } from '~/domain/records';
 import { useSettings } from '~/settings/store';
+import {
+  CheckboxGroupField,
+  Field,
+  FormError,
+  SelectField,
+  TextAreaField,
+  TextField,
+  type FormState,
+} from '~/ui/form/Field';
+import { EARLIEST_BIRTH_DATE } from '~/ui/form/fields';
+import { typedValue } from '~/ui/form/parse-form';
 import { MobileActionBar } from '~/ui/MobileActionBar';
-import { Field, FieldError, valueOf } from './Field';
+import { FamilyPicker } from './FamilyPicker';
 import { splitNotes } from './status-history';
 import { STUDENT_STATUS_LABELS, type StudentFormResult, type StudentRecord } from './student-form';
+
+const STATUS_OPTIONS = STUDENT_STATUSES.map((s) => ({ value: s, label: STUDENT_STATUS_LABELS[s] }));
 
 export interface StudentEditorProps {
   student: StudentRecord | null;
@@ -33,44 +46,34 @@ export function StudentEditor({
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const formId = useId();
-  const classroomsErrorId = useId();
-  const typed = result && 'values' in result ? result.values : undefined;
-  const errors = result?.status === 'invalid' ? result.fieldErrors : {};
+  // What came back from a refused submit: the field errors (400) and what the person typed.
+  const form: FormState | undefined =
+    result && !result.ok
+      ? {
+          fieldErrors: result.status === 400 ? result.fieldErrors : undefined,
+          values: result.values,
+        }
+      : undefined;
+  const typed = form?.values;
+  const errors = form?.fieldErrors ?? {};
   const [campusId, setCampusId] = useState(
-    valueOf(typed, 'campusId', student?.campusId ?? campuses[0]?.id ?? ''),
-  );
-  const typedClassrooms = typed?.classroomIds;
-  const chosenClassrooms = new Set(
-    Array.isArray(typedClassrooms)
-      ? typedClassrooms
-      : typeof typedClassrooms === 'string'
-        ? [typedClassrooms]
-        : typed
-          ? []
-          : (student?.classroomIds ?? []),
+    typedValue(typed, 'campusId', student?.campusId ?? campuses[0]?.id ?? ''),
   );
   const campusClassrooms = classrooms.filter((c) => c.campusId === campusId);
   const submitLabel = student ? 'Save changes' : 'Create student';
 
   return (
     <>
-      {result?.status === 'failed' ? (
-        <p role="alert" className={`mb-4 p-3 ${skin.error} ${skin.rounded}`}>
-          {result.message}
-        </p>
-      ) : null}
-      {errors._form ? (
-        <p role="alert" className={`mb-4 p-3 ${skin.error} ${skin.rounded}`}>
-          {errors._form}
-        </p>
-      ) : null}
+      <div className="mb-4 empty:hidden">
+        <FormError form={form} />
+      </div>
       <Form
         id={formId}
         method="post"
         noValidate
         className={`grid max-w-3xl gap-6 p-6 ${skin.card} ${skin.rounded}`}
       >
-        {result?.status === 'duplicate' ? (
+        {result?.ok === false && result.status === 409 ? (
           <div role="alert" className={`p-4 ${skin.warning} ${skin.rounded}`}>
             <p className="font-semibold">
               A student with the same name and date of birth exists already.
@@ -98,71 +101,45 @@ export function StudentEditor({
         ) : null}
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-lg font-semibold">Personal details</legend>
-          <Field label="First name" error={errors.firstName}>
-            {(p) => (
-              <input
-                {...p}
-                name="firstName"
-                autoComplete="off"
-                defaultValue={valueOf(typed, 'firstName', student?.firstName)}
-              />
-            )}
-          </Field>
-          <Field label="Last name" error={errors.lastName}>
-            {(p) => (
-              <input
-                {...p}
-                name="lastName"
-                autoComplete="off"
-                defaultValue={valueOf(typed, 'lastName', student?.lastName)}
-              />
-            )}
-          </Field>
-          <Field label="Preferred name (optional)" error={errors.preferredName}>
-            {(p) => (
-              <input
-                {...p}
-                name="preferredName"
-                autoComplete="off"
-                defaultValue={valueOf(typed, 'preferredName', student?.preferredName)}
-              />
-            )}
-          </Field>
-          <Field label="Date of birth" error={errors.dateOfBirth}>
-            {(p) => (
-              <input
-                {...p}
-                type="date"
-                name="dateOfBirth"
-                defaultValue={valueOf(typed, 'dateOfBirth', student?.dateOfBirth)}
-              />
-            )}
-          </Field>
+          <TextField
+            name="firstName"
+            label="First name"
+            form={form}
+            autoComplete="off"
+            defaultValue={student?.firstName}
+          />
+          <TextField
+            name="lastName"
+            label="Last name"
+            form={form}
+            autoComplete="off"
+            defaultValue={student?.lastName}
+          />
+          <TextField
+            name="preferredName"
+            label="Preferred name (optional)"
+            form={form}
+            autoComplete="off"
+            defaultValue={student?.preferredName}
+          />
+          <TextField
+            name="dateOfBirth"
+            label="Date of birth"
+            form={form}
+            type="date"
+            min={EARLIEST_BIRTH_DATE}
+            defaultValue={student?.dateOfBirth}
+          />
         </fieldset>
 
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-lg font-semibold">Family and enrolment</legend>
-          <Field
-            label="Family"
+          <FamilyPicker
+            families={families}
+            defaultValue={typedValue(typed, 'familyId', student?.familyId ?? defaultFamilyId)}
             error={errors.familyId}
             hint="Choosing another family moves the student to it."
-          >
-            {(p) => (
-              <select
-                {...p}
-                name="familyId"
-                defaultValue={valueOf(typed, 'familyId', student?.familyId ?? defaultFamilyId)}
-              >
-                <option value="">Choose a family</option>
-                {families.map((f) => (
-                  <option key={f.id} value={f.id}>
-                    {f.familyName}
-                    {f.guardianNames ? ` (${f.guardianNames})` : ''}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          />
           <div className="flex items-end">
             <Link to="/dash/families/new" className={skin.link}>
               Create a new family first
@@ -185,82 +162,46 @@ export function StudentEditor({
               </select>
             )}
           </Field>
-          <Field label="Status" error={errors.status}>
-            {(p) => (
-              <select
-                {...p}
-                name="status"
-                defaultValue={valueOf(typed, 'status', student?.status ?? 'enrolled')}
-              >
-                {STUDENT_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {STUDENT_STATUS_LABELS[s]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label="Enrolled on (optional)" error={errors.enrolledOn}>
-            {(p) => (
-              <input
-                {...p}
-                type="date"
-                name="enrolledOn"
-                defaultValue={valueOf(typed, 'enrolledOn', student?.enrolledOn)}
-              />
-            )}
-          </Field>
-          <fieldset
+          <SelectField
+            name="status"
+            label="Status"
+            form={form}
+            options={STATUS_OPTIONS}
+            defaultValue={student?.status ?? 'enrolled'}
+          />
+          <TextField
+            name="enrolledOn"
+            label="Enrolled on (optional)"
+            form={form}
+            type="date"
+            defaultValue={student?.enrolledOn}
+          />
+          <CheckboxGroupField
+            name="classroomIds"
+            legend="Classrooms"
+            form={form}
             className="sm:col-span-2"
-            aria-invalid={errors.classroomIds ? true : undefined}
-            aria-describedby={errors.classroomIds ? classroomsErrorId : undefined}
-          >
-            <legend className="font-medium">Classrooms</legend>
-            {campusClassrooms.length === 0 ? (
-              <p className="text-sm text-muted">Choose a campus to see its classrooms.</p>
-            ) : (
-              <ul className="mt-1 grid gap-1 sm:grid-cols-2">
-                {campusClassrooms.map((c) => (
-                  <li key={c.id} className="flex min-h-11 items-center gap-2">
-                    <input
-                      id={`${formId}-room-${c.id}`}
-                      type="checkbox"
-                      name="classroomIds"
-                      value={c.id}
-                      defaultChecked={chosenClassrooms.has(c.id)}
-                      className="size-5 accent-[var(--lc-primary)]"
-                    />
-                    <label htmlFor={`${formId}-room-${c.id}`}>{c.name}</label>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <FieldError id={classroomsErrorId} message={errors.classroomIds} />
-          </fieldset>
+            options={campusClassrooms.map((c) => ({ value: c.id, label: c.name }))}
+            defaultValue={student?.classroomIds}
+            empty="Choose a campus to see its classrooms."
+          />
         </fieldset>
 
         <fieldset className="grid gap-4">
           <legend className="mb-2 text-lg font-semibold">Notes</legend>
-          <Field label="Medical notes (optional)" error={errors.medicalNotes}>
-            {(p) => (
-              <textarea
-                {...p}
-                name="medicalNotes"
-                rows={2}
-                defaultValue={valueOf(typed, 'medicalNotes', student?.medicalNotes)}
-              />
-            )}
-          </Field>
-          <Field label="Notes (optional)" error={errors.notes}>
-            {(p) => (
-              <textarea
-                {...p}
-                name="notes"
-                rows={3}
-                defaultValue={valueOf(typed, 'notes', splitNotes(student?.notes).text)}
-              />
-            )}
-          </Field>
+          <TextAreaField
+            name="medicalNotes"
+            label="Medical notes (optional)"
+            form={form}
+            rows={2}
+            defaultValue={student?.medicalNotes}
+          />
+          <TextAreaField
+            name="notes"
+            label="Notes (optional)"
+            form={form}
+            defaultValue={splitNotes(student?.notes).text}
+          />
         </fieldset>
 
         <div className="hidden gap-2 sm:flex">

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { BatchOperation } from '~/data/cache-service';
+import type { BatchOperation } from '~/data/store';
 import { submitContactForm, submitFamilyForm, type FamilyRecord } from './family-form';
 
 function setup(existing: FamilyRecord | null = null, canLinkMembers = true) {
@@ -48,13 +48,14 @@ describe('the family form action', () => {
       ctx,
     );
     expect(result).toMatchObject({
-      status: 'invalid',
+      ok: false,
+      status: 400,
       fieldErrors: {
         familyName: 'Enter the family name.',
         'guardians.0.name': "Enter the guardian's name.",
       },
     });
-    if (result.status === 'invalid') expect(result.fieldErrors['guardians.1.name']).toBeUndefined();
+    if (!result.ok) expect(result.fieldErrors['guardians.1.name']).toBeUndefined();
     expect(commit).not.toHaveBeenCalled();
   });
 
@@ -77,8 +78,8 @@ describe('the family form action', () => {
       },
       ctx,
     );
-    expect(result.status).toBe('invalid');
-    if (result.status !== 'invalid') return;
+    expect(result).toMatchObject({ ok: false, status: 400 });
+    if (result.ok) return;
     expect(result.fieldErrors).toEqual({
       address: 'Use at most 300 characters.',
       notes: 'Use at most 2000 characters.',
@@ -108,7 +109,7 @@ describe('the family form action', () => {
       },
       ctx,
     );
-    expect(result).toEqual({ status: 'saved', id: 'temp_family' });
+    expect(result).toEqual({ ok: true, id: 'temp_family' });
     const operations = commit.mock.calls[0]?.[0];
     expect(operations).toEqual([
       {
@@ -155,13 +156,51 @@ describe('the family form action', () => {
     expect(commit.mock.calls[0]?.[0]).toHaveLength(1);
   });
 
+  it('keeps a blank row in the middle from shifting the errors of the rows after it', async () => {
+    const { ctx, commit } = setup();
+    const result = await submitFamilyForm(
+      {
+        familyName: 'Chen',
+        'guardians.0.name': 'Ann',
+        'guardians.1.name': '',
+        'guardians.1.email': '',
+        'guardians.2.name': 'Cy',
+        'guardians.2.email': 'not-an-address',
+      },
+      ctx,
+    );
+    expect(result).toMatchObject({
+      fieldErrors: {
+        'guardians.2.email': 'Use an e-mail address like name@example.com, or leave it empty.',
+      },
+    });
+    expect(commit).not.toHaveBeenCalled();
+  });
+
+  it('makes the first guardian the primary contact when the chosen row was left blank', async () => {
+    const { ctx, commit } = setup();
+    await submitFamilyForm(
+      {
+        familyName: 'Chen',
+        'guardians.0.name': 'Ann',
+        'guardians.1.name': '',
+        primaryGuardian: '1',
+      },
+      ctx,
+    );
+    const operations = commit.mock.calls[0]?.[0];
+    expect(operations?.[0]).toMatchObject({
+      item: { guardians: [{ name: 'Ann', isPrimary: true }] },
+    });
+  });
+
   it('reports a failed save with the spec message', async () => {
     const { ctx } = setup();
     const result = await submitFamilyForm(
       { familyName: 'Chen' },
       { ...ctx, commit: async () => 0 },
     );
-    expect(result).toMatchObject({ status: 'failed', message: 'Failed to save item' });
+    expect(result).toMatchObject({ ok: false, fieldErrors: { _form: 'Failed to save item' } });
   });
 });
 
@@ -180,7 +219,7 @@ describe("the parent's contact form", () => {
       },
       { existing: family, save },
     );
-    expect(result).toEqual({ status: 'saved', id: 'fam-1' });
+    expect(result).toEqual({ ok: true, id: 'fam-1' });
     expect(save).toHaveBeenCalledWith({
       id: 'fam-1',
       familyName: 'Whitfield',
@@ -193,6 +232,17 @@ describe("the parent's contact form", () => {
     });
   });
 
+  it('leaves fields the form did not send as they are', async () => {
+    const save = vi.fn(async () => ({ id: 'fam-1' }));
+    await submitContactForm({ 'guardians.0.phone': '+91 90000 11111' }, { existing: family, save });
+    expect(save).toHaveBeenCalledWith(
+      expect.objectContaining({
+        address: '1 Lake Road',
+        guardians: [{ ...family.guardians[0], phone: '+91 90000 11111' }, family.guardians[1]],
+      }),
+    );
+  });
+
   it('shows an error beside a bad e-mail, phone or over-long address and saves nothing', async () => {
     const save = vi.fn();
     const result = await submitContactForm(
@@ -200,7 +250,8 @@ describe("the parent's contact form", () => {
       { existing: family, save },
     );
     expect(result).toMatchObject({
-      status: 'invalid',
+      ok: false,
+      status: 400,
       fieldErrors: {
         address: 'Use at most 300 characters.',
         'guardians.0.email': 'Use an e-mail address like name@example.com, or leave it empty.',

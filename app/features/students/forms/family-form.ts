@@ -1,68 +1,73 @@
 // The family forms' schemas and actions: the full editor (family name, address, notes, guardians
 // with one primary, each optionally linked to a parent account) and the parent's contact form (the
 // permission matrix's 'ownFamilyContact': guardians' e-mail and phone, and the address, nothing
-// else). Guardian fields are posted as `guardians.<index>.<field>`, so zod's issue paths name the
+// else). Guardian fields are posted as `guardians.<position>.<field>`, so an issue's path names the
 // very input that is wrong.
 import { z } from 'zod';
-import type { BatchOperation } from '~/data/cache-service';
+import type { BatchOperation } from '~/data/store';
 import type { Family, Guardian } from '~/domain/records';
 import {
-  fieldErrorsOf,
+  notes,
   optionalEmail,
   optionalPhone,
   optionalText,
   plainText,
   requiredText,
-} from './fields';
-import { SAVE_FAILED, typedValues, type TypedValues } from './student-form';
+} from '~/ui/form/fields';
+import {
+  formFailure,
+  parseForm,
+  type FieldErrors,
+  type FormFailure,
+  type FormValues,
+} from '~/ui/form/parse-form';
+import { SAVE_FAILED } from './student-form';
 
 export type FamilyRecord = Family & { id: string };
 
 export const GUARDIAN_FIELDS = ['name', 'relationship', 'email', 'phone', 'memberUUID'] as const;
+const GUARDIAN_FIELD_NAMES = new Set<string>(GUARDIAN_FIELDS);
 
 export const guardianFormSchema = z.object({
-  name: requiredText("Enter the guardian's name."),
+  name: requiredText("guardian's name", 80),
   relationship: plainText(40),
   email: optionalEmail,
   phone: optionalPhone,
   memberUUID: optionalText(200),
 });
 
+/** A row left completely empty (an added row nobody filled in) is not a guardian. */
+function isBlankRow(row: unknown): boolean {
+  if (typeof row !== 'object' || row === null) return true;
+  return Object.entries(row).every(
+    ([field, value]) =>
+      !GUARDIAN_FIELD_NAMES.has(field) || typeof value !== 'string' || value.trim() === '',
+  );
+}
+
 export const familyFormSchema = z.object({
-  familyName: requiredText('Enter the family name.'),
+  familyName: requiredText('family name', 80),
   address: plainText(300),
-  notes: plainText(2000),
-  guardians: z.array(guardianFormSchema),
+  notes,
+  // A blank row parses to undefined instead of being dropped, so the rows keep their positions and
+  // an error's path (`guardians.2.email`) is the name of the input it is about.
+  guardians: z
+    .array(
+      z.preprocess((row) => (isBlankRow(row) ? undefined : row), guardianFormSchema.optional()),
+    )
+    .default([]),
   primaryGuardian: z.string().optional(),
 });
 
 export const contactFormSchema = z.object({
-  address: plainText(300),
-  guardians: z.array(z.object({ email: optionalEmail, phone: optionalPhone })),
+  // Fields the form did not send stay as they are (undefined), rather than being emptied.
+  address: plainText(300).optional(),
+  guardians: z
+    .array(z.object({ email: optionalEmail.optional(), phone: optionalPhone.optional() }))
+    .default([]),
 });
 
-/** `guardians.<i>.<field>` keys → an array of guardian objects, in index order. */
-export function guardianRows(values: TypedValues): Array<Record<string, string>> {
-  const rows = new Map<number, Record<string, string>>();
-  for (const [key, value] of Object.entries(values)) {
-    const match = /^guardians\.(\d+)\.(\w+)$/.exec(key);
-    if (!match || typeof value !== 'string') continue;
-    const index = Number(match[1]);
-    const row = rows.get(index) ?? {};
-    row[match[2] ?? ''] = value;
-    rows.set(index, row);
-  }
-  return [...rows.entries()].sort(([a], [b]) => a - b).map(([, row]) => row);
-}
-
-function isBlank(row: Record<string, string>): boolean {
-  return GUARDIAN_FIELDS.every((field) => !(row[field] ?? '').trim());
-}
-
-export type FamilyFormResult =
-  | { status: 'invalid'; fieldErrors: Record<string, string>; values: TypedValues }
-  | { status: 'failed'; message: string; values: TypedValues }
-  | { status: 'saved'; id: string };
+export type FamilyFormResult = FormFailure | { ok: true; id: string };
 
 export interface FamilyFormContext {
   existing: FamilyRecord | null;
@@ -74,63 +79,63 @@ export interface FamilyFormContext {
   newId?: () => string;
 }
 
+const LINKED_ACCOUNT = /^guardians\.(\d+)\.memberUUID$/;
+
+/**
+ * The parent accounts chosen for guardians must exist and be linked once. Checked on the typed
+ * values, so these errors show together with the schema's.
+ */
+function linkedAccountErrors(
+  values: FormValues,
+  parentMembers: FamilyFormContext['parentMembers'],
+): FieldErrors {
+  const linked = Object.entries(values)
+    .flatMap(([name, value]) => {
+      const match = LINKED_ACCOUNT.exec(name);
+      const id = typeof value === 'string' ? value.trim() : '';
+      return match && id ? [{ name, position: Number(match[1]), id }] : [];
+    })
+    .sort((a, b) => a.position - b.position);
+  const errors: FieldErrors = {};
+  const seen = new Set<string>();
+  for (const { name, id } of linked) {
+    if (!parentMembers.some((m) => m.id === id))
+      errors[name] = 'Choose a parent account from the list.';
+    else if (seen.has(id)) errors[name] = 'This account is linked to another guardian already.';
+    seen.add(id);
+  }
+  return errors;
+}
+
 /** Validates and saves a family with its guardians; linking a parent account also sets its familyId. */
 export async function submitFamilyForm(
-  input: FormData | Record<string, unknown>,
+  input: FormData | FormValues,
   ctx: FamilyFormContext,
 ): Promise<FamilyFormResult> {
-  const values = typedValues(input);
-  // Rows left completely empty (an added row nobody filled in) are not guardians.
-  const indexed = guardianRows(values).map((row, index) => ({ row, index }));
-  const kept = indexed.filter(({ row }) => !isBlank(row));
-  const parsed = familyFormSchema.safeParse({
-    familyName: values.familyName,
-    address: values.address,
-    notes: values.notes,
-    guardians: kept.map(({ row }) => row),
-    primaryGuardian: values.primaryGuardian,
-  });
-  const fieldErrors: Record<string, string> = {};
-  if (!parsed.success) {
-    // Issue paths count kept rows; the inputs are named by their row on the page.
-    for (const [key, message] of Object.entries(fieldErrorsOf(parsed.error))) {
-      const match = /^guardians\.(\d+)\.(.+)$/.exec(key);
-      const row = match ? kept[Number(match[1])] : undefined;
-      fieldErrors[row && match ? `guardians.${row.index}.${match[2]}` : key] = message;
-    }
-  }
-  const guardiansIn = parsed.success ? parsed.data.guardians : [];
-  const seen = new Set<string>();
-  // Checked on the typed rows, so these errors show together with the others.
-  kept.forEach(({ row, index }) => {
-    const memberUUID = row.memberUUID?.trim();
-    if (!memberUUID) return;
-    if (!ctx.parentMembers.some((m) => m.id === memberUUID))
-      fieldErrors[`guardians.${index}.memberUUID`] = 'Choose a parent account from the list.';
-    else if (seen.has(memberUUID))
-      fieldErrors[`guardians.${index}.memberUUID`] =
-        'This account is linked to another guardian already.';
-    seen.add(memberUUID);
-  });
-  if (!parsed.success || Object.keys(fieldErrors).length > 0) {
-    return { status: 'invalid', fieldErrors, values };
-  }
+  const parsed = parseForm(familyFormSchema, input);
+  const linkErrors = linkedAccountErrors(parsed.values, ctx.parentMembers);
+  if (!parsed.ok) return formFailure(parsed.values, { ...parsed.fieldErrors, ...linkErrors });
+  if (Object.keys(linkErrors).length > 0) return formFailure(parsed.values, linkErrors);
+  const { data, values } = parsed;
 
-  const primary = Number(parsed.data.primaryGuardian ?? kept[0]?.index ?? -1);
-  const guardians: Guardian[] = kept.map(({ index }, position) => {
-    const g = guardiansIn[position];
-    return {
-      name: g?.name ?? '',
-      relationship: g?.relationship ?? '',
-      email: g?.email ?? '',
-      phone: g?.phone ?? '',
-      ...(g?.memberUUID ? { memberUUID: g.memberUUID } : {}),
-      isPrimary: index === primary,
-    };
-  });
+  const primary = data.primaryGuardian === undefined ? -1 : Number(data.primaryGuardian);
+  const guardians: Guardian[] = data.guardians.flatMap((g, position) =>
+    g
+      ? [
+          {
+            name: g.name,
+            relationship: g.relationship,
+            email: g.email,
+            phone: g.phone,
+            ...(g.memberUUID ? { memberUUID: g.memberUUID } : {}),
+            isPrimary: position === primary,
+          },
+        ]
+      : [],
+  );
   // With no primary chosen among the kept rows, the first guardian is the primary contact.
-  if (guardians.length > 0 && !guardians.some((g) => g.isPrimary) && guardians[0])
-    guardians[0].isPrimary = true;
+  const [first] = guardians;
+  if (first && !guardians.some((g) => g.isPrimary)) first.isPrimary = true;
 
   const id = ctx.existing?.id ?? (ctx.newId ?? (() => `temp_${crypto.randomUUID()}`))();
   const operations: BatchOperation[] = [
@@ -139,9 +144,9 @@ export async function submitFamilyForm(
       collection: 'families',
       item: {
         id,
-        familyName: parsed.data.familyName,
-        address: parsed.data.address,
-        notes: parsed.data.notes,
+        familyName: data.familyName,
+        address: data.address,
+        notes: data.notes,
         guardians,
       },
     },
@@ -158,8 +163,8 @@ export async function submitFamilyForm(
     }
   }
   const applied = await ctx.commit(operations);
-  if (applied !== operations.length) return { status: 'failed', message: SAVE_FAILED, values };
-  return { status: 'saved', id };
+  if (applied !== operations.length) return formFailure(values, { _form: SAVE_FAILED });
+  return { ok: true, id };
 }
 
 /**
@@ -167,26 +172,27 @@ export async function submitFamilyForm(
  * saved fields are the family's own (no timestamps), so the backend sees no other field change.
  */
 export async function submitContactForm(
-  input: FormData | Record<string, unknown>,
+  input: FormData | FormValues,
   ctx: { existing: FamilyRecord; save: (item: Record<string, unknown>) => Promise<unknown> },
 ): Promise<FamilyFormResult> {
-  const values = typedValues(input);
-  const rows = guardianRows(values);
-  const parsed = contactFormSchema.safeParse({ address: values.address, guardians: rows });
-  if (!parsed.success) {
-    return { status: 'invalid', fieldErrors: fieldErrorsOf(parsed.error), values };
-  }
-  const guardians = ctx.existing.guardians.map((g, i) => {
-    const contact = parsed.data.guardians[i];
-    return contact ? { ...g, email: contact.email, phone: contact.phone } : g;
+  const parsed = parseForm(contactFormSchema, input);
+  if (!parsed.ok) return parsed;
+  const { data, values } = parsed;
+  const guardians = ctx.existing.guardians.map((g, position) => {
+    const contact = data.guardians[position];
+    return {
+      ...g,
+      email: contact?.email ?? g.email,
+      phone: contact?.phone ?? g.phone,
+    };
   });
   const saved = await ctx.save({
     id: ctx.existing.id,
     familyName: ctx.existing.familyName,
     notes: ctx.existing.notes,
-    address: parsed.data.address,
+    address: data.address ?? ctx.existing.address,
     guardians,
   });
-  if (!saved) return { status: 'failed', message: SAVE_FAILED, values };
-  return { status: 'saved', id: ctx.existing.id };
+  if (!saved) return formFailure(values, { _form: SAVE_FAILED });
+  return { ok: true, id: ctx.existing.id };
 }

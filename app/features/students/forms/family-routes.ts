@@ -1,16 +1,41 @@
-// What the family new and edit routes share: the parent accounts a guardian may be linked to, and
-// the action that saves the family (and the linked member's familyId) through the cache service.
+// What the family routes share: loading a family the person may see (404 otherwise), the parent
+// accounts a guardian may be linked to, and the actions that save a family (with the linked
+// member's familyId) or only its contact details, through the store like every write.
 import { redirect } from '@remix-run/react';
 import { z } from 'zod';
 import type { SessionUser } from '~/auth/session';
-import { cacheService } from '~/data/cache-service';
 import { loadCollection } from '~/data/route-data';
-import { collectionAccess } from '~/domain/permissions';
+import { store } from '~/data/store';
+import { collectionAccess, PERMISSION_MATRIX } from '~/domain/permissions';
 import { memberSchema } from '~/domain/records';
+import type { Role } from '~/domain/roles';
 import { settingsStore } from '~/settings/store';
-import { submitFamilyForm, type FamilyRecord } from './family-form';
+import { notFound } from '~/ui/errors';
+import { familyRecordSchema, loadRecord } from '../profile/load-record';
+import { submitContactForm, submitFamilyForm, type FamilyRecord } from './family-form';
 
 const memberRecordSchema = memberSchema.extend({ id: z.string() });
+
+/** A family the person may see, else 404 (missing and not visible answer the same). */
+export async function loadFamilyOr404(
+  request: Request,
+  id: string | undefined,
+): Promise<FamilyRecord> {
+  const family = id ? await loadRecord('families', id, familyRecordSchema) : null;
+  if (!family) throw notFound(request);
+  return family;
+}
+
+/**
+ * Whether the roles may change a family's contact details: a parent for their own family (the
+ * matrix's 'ownFamilyContact'; only their own family loads for them at all), and staff.
+ */
+export function mayEditContact(roles: readonly Role[]): boolean {
+  return roles.some((role) => {
+    const write = PERMISSION_MATRIX.families[role].write;
+    return write === 'ownFamilyContact' || write === 'all';
+  });
+}
 
 /** Members holding the parent role, for the guardian's "parent account" choice. */
 export async function loadParentMembers() {
@@ -39,12 +64,26 @@ export async function saveFamilyFromRequest(
     canLinkMembers:
       collectionAccess(user.roles, 'Members') === 'write' &&
       user.roles.some((r) => r === 'admin' || r === 'superAdmin'),
-    commit: (operations) => cacheService.batch(operations),
+    commit: (operations) => store.batch(operations),
   });
-  if (result.status === 'saved') {
+  if (result.ok) {
     settingsStore.notify(existing ? 'Family saved' : 'Family created', 'success');
     throw redirect(`/dash/families/${result.id}`);
   }
-  if (result.status === 'failed') settingsStore.setError(result.message);
+  if (result.fieldErrors._form) settingsStore.setError(result.fieldErrors._form);
+  return result;
+}
+
+/** The contact form's action: saved details go back to the family page, anything else to the form. */
+export async function saveContactFromRequest(request: Request, existing: FamilyRecord) {
+  const result = await submitContactForm(await request.formData(), {
+    existing,
+    save: (item) => store.save('families', item),
+  });
+  if (result.ok) {
+    settingsStore.notify('Contact details saved', 'success');
+    throw redirect(`/dash/families/${result.id}`);
+  }
+  if (result.fieldErrors._form) settingsStore.setError(result.fieldErrors._form);
   return result;
 }

@@ -62,8 +62,8 @@ describe('the student form action', () => {
   it('reports an error beside every required field and saves nothing when the form is empty', async () => {
     const { ctx, save } = context();
     const result = await submitStudentForm(form({}), ctx);
-    expect(result.status).toBe('invalid');
-    if (result.status !== 'invalid') return;
+    expect(result).toMatchObject({ ok: false, status: 400 });
+    if (result.ok || result.status !== 400) return;
     expect(result.fieldErrors).toEqual({
       firstName: 'Enter the first name.',
       lastName: 'Enter the last name.',
@@ -75,7 +75,7 @@ describe('the student form action', () => {
     expect(save).not.toHaveBeenCalled();
   });
 
-  it('rejects impossible and future dates, over-long text and a bad enrolment date, keeping what was typed', async () => {
+  it('rejects impossible dates, dates of birth before 1900 or after today, over-long text and a bad enrolment date, keeping what was typed', async () => {
     const { ctx, save } = context();
     const typed = {
       ...valid,
@@ -87,8 +87,8 @@ describe('the student form action', () => {
       preferredName: 'p'.repeat(81),
     };
     const result = await submitStudentForm(form(typed), ctx);
-    expect(result.status).toBe('invalid');
-    if (result.status !== 'invalid') return;
+    expect(result).toMatchObject({ ok: false, status: 400 });
+    if (result.ok || result.status !== 400) return;
     expect(result.fieldErrors).toEqual({
       firstName: 'Use at most 80 characters.',
       preferredName: 'Use at most 80 characters.',
@@ -98,31 +98,54 @@ describe('the student form action', () => {
       notes: 'Use at most 2000 characters.',
     });
     expect(result.values.firstName).toBe(typed.firstName);
-    expect(result.values.classroomIds).toEqual(['room-a']);
+    expect(result.values.classroomIds).toBe('room-a');
     expect(save).not.toHaveBeenCalled();
 
-    const future = await submitStudentForm(form({ ...valid, dateOfBirth: '2999-01-01' }), ctx);
-    expect(future.status === 'invalid' && future.fieldErrors.dateOfBirth).toBe(
-      'The date of birth cannot be in the future.',
+    for (const dateOfBirth of ['2999-01-01', '1899-12-31']) {
+      const outside = await submitStudentForm(form({ ...valid, dateOfBirth }), ctx);
+      expect(outside).toMatchObject({
+        status: 400,
+        fieldErrors: { dateOfBirth: 'Use a date between 1900-01-01 and today.' },
+        values: { dateOfBirth },
+      });
+    }
+  });
+
+  it('refuses an enrolment date before the date of birth, beside the enrolment date', async () => {
+    const { ctx, save } = context();
+    const result = await submitStudentForm(
+      form({ ...valid, dateOfBirth: '2015-01-02', enrolledOn: '2014-09-01' }),
+      ctx,
     );
+    expect(result).toMatchObject({
+      status: 400,
+      fieldErrors: { enrolledOn: 'The enrolment date cannot be before the date of birth.' },
+    });
+    expect(save).not.toHaveBeenCalled();
+    const sameDay = await submitStudentForm(
+      form({ ...valid, dateOfBirth: '2015-01-02', enrolledOn: '2015-01-02' }),
+      ctx,
+    );
+    expect(sameDay).toEqual({ ok: true, id: 'temp_new' });
   });
 
   it('refuses an unknown status, family or campus and a classroom of another campus', async () => {
     const { ctx, save } = context();
     const status = await submitStudentForm(form({ ...valid, status: 'expelled' }), ctx);
-    expect(status.status === 'invalid' && status.fieldErrors.status).toBe('Choose a status.');
+    expect(status).toMatchObject({ status: 400, fieldErrors: { status: 'Choose a status.' } });
     const links = await submitStudentForm(
       form({ ...valid, familyId: 'fam-x', campusId: 'campus-north', classroomIds: ['room-b'] }),
       ctx,
     );
-    expect(links.status === 'invalid' && links.fieldErrors).toEqual({
+    expect(links.ok === false && links.status === 400 && links.fieldErrors).toEqual({
       familyId: 'Choose a family from the list.',
       classroomIds: 'Choose only classrooms of the chosen campus.',
     });
     const campus = await submitStudentForm(form({ ...valid, campusId: 'campus-x' }), ctx);
-    expect(campus.status === 'invalid' && campus.fieldErrors.campusId).toBe(
-      'Choose a campus from the list.',
-    );
+    expect(campus).toMatchObject({
+      status: 400,
+      fieldErrors: { campusId: 'Choose a campus from the list.' },
+    });
     expect(save).not.toHaveBeenCalled();
   });
 
@@ -131,13 +154,14 @@ describe('the student form action', () => {
     const same = { ...valid, firstName: ' leo ', lastName: 'WHITFIELD', dateOfBirth: '2014-05-06' };
     const warned = await submitStudentForm(form(same), ctx);
     expect(warned).toMatchObject({
-      status: 'duplicate',
+      ok: false,
+      status: 409,
       duplicates: [{ id: 'stu-1', name: 'Leo Whitfield', dateOfBirth: '2014-05-06' }],
     });
     expect(save).not.toHaveBeenCalled();
 
     const confirmed = await submitStudentForm(form({ ...same, confirmDuplicate: '1' }), ctx);
-    expect(confirmed).toEqual({ status: 'saved', id: 'temp_new' });
+    expect(confirmed).toEqual({ ok: true, id: 'temp_new' });
     expect(save).toHaveBeenCalledTimes(1);
   });
 
@@ -149,7 +173,7 @@ describe('the student form action', () => {
   it('creates a student with trimmed fields and a first status history entry', async () => {
     const { ctx, save } = context();
     const result = await submitStudentForm(form({ ...valid, firstName: '  Mia ' }), ctx);
-    expect(result).toEqual({ status: 'saved', id: 'temp_new' });
+    expect(result).toEqual({ ok: true, id: 'temp_new' });
     const item = save.mock.calls[0]?.[0];
     expect(item).toMatchObject({
       firstName: 'Mia',
@@ -184,7 +208,7 @@ describe('the student form action', () => {
       }),
       ctx,
     );
-    expect(result).toEqual({ status: 'saved', id: 'stu-1' });
+    expect(result).toEqual({ ok: true, id: 'stu-1' });
     const item = save.mock.calls[0]?.[0];
     expect(item).toMatchObject({ id: 'stu-1', familyId: 'fam-2', status: 'waitlisted' });
     expect(splitNotes(String(item?.notes))).toEqual({
@@ -196,9 +220,13 @@ describe('the student form action', () => {
     });
   });
 
-  it('reports a failed save with the spec message and keeps the typed values', async () => {
+  it('reports a failed save with the spec message for the whole form and keeps the typed values', async () => {
     const { ctx } = context({ save: async () => null });
     const result = await submitStudentForm(form(valid), ctx);
-    expect(result).toMatchObject({ status: 'failed', message: 'Failed to save item' });
+    expect(result).toMatchObject({
+      ok: false,
+      fieldErrors: { _form: 'Failed to save item' },
+      values: { firstName: 'Mia', classroomIds: 'room-a' },
+    });
   });
 });

@@ -1,18 +1,21 @@
 // The student form's schema and the create/edit action behind both student routes (style.md rule 2:
 // the schema sits next to the action that parses it). The action is written against small
 // dependencies (the records it checks against and a save function) so its validation can be tested
-// without a browser; the routes pass the cache service's data and `cacheService.save`.
+// without a browser; the routes pass the store's cached records and `store.save`.
 import { z } from 'zod';
 import { STUDENT_STATUSES, type Student } from '~/domain/records';
 import {
-  calendarDate,
-  fieldErrorsOf,
+  dateOfBirth,
+  notBefore,
+  notes,
   optionalCalendarDate,
+  personName,
   plainText,
-  requiredText,
+  requiredChoice,
   stringList,
   todayIso,
-} from './fields';
+} from '~/ui/form/fields';
+import { formFailure, parseForm, type FormFailure, type FormValues } from '~/ui/form/parse-form';
 import { appendStatus, joinNotes, splitNotes } from './status-history';
 
 export const STUDENT_STATUS_LABELS: Record<(typeof STUDENT_STATUSES)[number], string> = {
@@ -22,38 +25,37 @@ export const STUDENT_STATUS_LABELS: Record<(typeof STUDENT_STATUSES)[number], st
   graduated: 'Graduated',
 };
 
-export const studentFormSchema = z.object({
-  firstName: requiredText('Enter the first name.'),
-  lastName: requiredText('Enter the last name.'),
-  preferredName: plainText(80),
-  dateOfBirth: calendarDate('Enter the date of birth.').refine((value) => value <= todayIso(), {
-    message: 'The date of birth cannot be in the future.',
-  }),
-  familyId: requiredText('Choose a family.', 200),
-  campusId: requiredText('Choose a campus.', 200),
-  classroomIds: stringList,
-  status: z.enum(STUDENT_STATUSES, { errorMap: () => ({ message: 'Choose a status.' }) }),
-  enrolledOn: optionalCalendarDate,
-  medicalNotes: plainText(1000),
-  notes: plainText(2000),
-  confirmDuplicate: z.string().optional(),
-});
+export const ENROLLED_BEFORE_BIRTH = 'The enrolment date cannot be before the date of birth.';
+
+export const studentFormSchema = z
+  .object({
+    firstName: personName('first name'),
+    lastName: personName('last name'),
+    preferredName: plainText(80),
+    dateOfBirth: dateOfBirth(),
+    familyId: requiredChoice('Choose a family.'),
+    campusId: requiredChoice('Choose a campus.'),
+    classroomIds: stringList,
+    status: z.enum(STUDENT_STATUSES, { errorMap: () => ({ message: 'Choose a status.' }) }),
+    enrolledOn: optionalCalendarDate,
+    medicalNotes: plainText(1000),
+    notes,
+    confirmDuplicate: z.string().optional(),
+  })
+  .superRefine(notBefore('enrolledOn', 'dateOfBirth', ENROLLED_BEFORE_BIRTH));
 export type StudentFormValues = z.infer<typeof studentFormSchema>;
 
 export type StudentRecord = Student & { id: string };
 
-/** What the person typed, as strings, so the form can show it again. */
-export type TypedValues = Record<string, string | string[]>;
+/** "Save anyway?": other students share the name and date of birth; nothing was saved. */
+export interface DuplicateWarning {
+  ok: false;
+  status: 409;
+  duplicates: Array<{ id: string; name: string; dateOfBirth: string }>;
+  values: FormValues;
+}
 
-export type StudentFormResult =
-  | { status: 'invalid'; fieldErrors: Record<string, string>; values: TypedValues }
-  | {
-      status: 'duplicate';
-      duplicates: Array<{ id: string; name: string; dateOfBirth: string }>;
-      values: TypedValues;
-    }
-  | { status: 'failed'; message: string; values: TypedValues }
-  | { status: 'saved'; id: string };
+export type StudentFormResult = FormFailure | DuplicateWarning | { ok: true; id: string };
 
 export interface StudentFormContext {
   /** The record being edited; null when creating. */
@@ -88,38 +90,18 @@ export function findDuplicateStudents(
   );
 }
 
-/** FormData or an object → the typed strings, for showing them again. */
-export function typedValues(input: FormData | Record<string, unknown>): TypedValues {
-  const out: TypedValues = {};
-  if (input instanceof FormData) {
-    for (const key of new Set(input.keys())) {
-      const all = input.getAll(key).filter((v): v is string => typeof v === 'string');
-      out[key] = key === 'classroomIds' || all.length > 1 ? all : (all[0] ?? '');
-    }
-    return out;
-  }
-  for (const [key, value] of Object.entries(input)) {
-    if (typeof value === 'string') out[key] = value;
-    else if (Array.isArray(value))
-      out[key] = value.filter((v): v is string => typeof v === 'string');
-  }
-  return out;
-}
-
 /**
- * Validates and saves a student. Invalid input saves nothing and returns every field's error; a
- * likely duplicate saves nothing until the form comes back with confirmDuplicate=1 ("Save anyway").
+ * Validates and saves a student. Invalid input saves nothing and returns every field's error (400);
+ * a likely duplicate saves nothing until the form comes back with confirmDuplicate=1 ("Save anyway").
  */
 export async function submitStudentForm(
-  input: FormData | Record<string, unknown>,
+  input: FormData | FormValues,
   ctx: StudentFormContext,
 ): Promise<StudentFormResult> {
-  const values = typedValues(input);
-  const parsed = studentFormSchema.safeParse(values);
-  if (!parsed.success) {
-    return { status: 'invalid', fieldErrors: fieldErrorsOf(parsed.error), values };
-  }
-  const data = parsed.data;
+  const parsed = parseForm(studentFormSchema, input);
+  if (!parsed.ok) return parsed;
+  const { data, values } = parsed;
+  // The choices must name records this person has: checked here, where the lists are known.
   const fieldErrors: Record<string, string> = {};
   if (!ctx.families.some((f) => f.id === data.familyId))
     fieldErrors.familyId = 'Choose a family from the list.';
@@ -130,13 +112,14 @@ export async function submitStudentForm(
   );
   if (data.classroomIds.some((id) => !onCampus.has(id)))
     fieldErrors.classroomIds = 'Choose only classrooms of the chosen campus.';
-  if (Object.keys(fieldErrors).length > 0) return { status: 'invalid', fieldErrors, values };
+  if (Object.keys(fieldErrors).length > 0) return formFailure(values, fieldErrors);
 
   if (data.confirmDuplicate !== '1') {
     const duplicates = findDuplicateStudents(data, ctx.students, ctx.existing?.id);
     if (duplicates.length > 0) {
       return {
-        status: 'duplicate',
+        ok: false,
+        status: 409,
         duplicates: duplicates.map((d) => ({
           id: d.id,
           name: `${d.firstName} ${d.lastName}`,
@@ -151,10 +134,10 @@ export async function submitStudentForm(
   const existing = ctx.existing;
   // The free text the person edited, with the stored history kept below it and a new entry when
   // the status changes (or the record is new).
-  let notes: string;
+  let notesWithHistory: string;
   if (existing) {
     const kept = joinKeepingHistory(data.notes, existing.notes);
-    notes =
+    notesWithHistory =
       existing.status === data.status
         ? kept
         : appendStatus(kept, {
@@ -163,7 +146,7 @@ export async function submitStudentForm(
             note: `Changed from ${STUDENT_STATUS_LABELS[existing.status].toLowerCase()}`,
           });
   } else {
-    notes = appendStatus(data.notes, {
+    notesWithHistory = appendStatus(data.notes, {
       date: data.enrolledOn ?? today,
       status: data.status,
       note: 'Record created',
@@ -180,13 +163,13 @@ export async function submitStudentForm(
     classroomIds: data.classroomIds,
     status: data.status,
     medicalNotes: data.medicalNotes,
-    notes,
+    notes: notesWithHistory,
   };
   if (data.enrolledOn) item.enrolledOn = data.enrolledOn;
   if (existing) item.id = existing.id;
   const saved = await ctx.save(item);
-  if (!saved) return { status: 'failed', message: SAVE_FAILED, values };
-  return { status: 'saved', id: saved.id };
+  if (!saved) return formFailure(values, { _form: SAVE_FAILED });
+  return { ok: true, id: saved.id };
 }
 
 function joinKeepingHistory(text: string, storedNotes: string | undefined): string {

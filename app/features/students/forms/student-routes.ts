@@ -1,33 +1,65 @@
-// What the student new and edit routes share: the guard for people who may write students, the
-// editor's reference data from the cache, and the action that saves through the cache service.
+// What the student and family routes share: the guards (who may open a new or edit page, and what a
+// record the person may not see answers), the student editor's reference data from the cache, and
+// the action that saves a student through the store.
 import { redirect } from '@remix-run/react';
 import { requireArea } from '~/auth/guards';
 import type { SessionUser } from '~/auth/session';
-import { cacheService } from '~/data/cache-service';
 import { loadCollection } from '~/data/route-data';
-import { NOT_ALLOWED_MESSAGE } from '~/domain/areas';
-import { collectionAccess, type PermissionCollection } from '~/domain/permissions';
+import { store } from '~/data/store';
+import { PERMISSION_MATRIX } from '~/domain/permissions';
+import type { Role } from '~/domain/roles';
 import { settingsStore } from '~/settings/store';
+import { notAllowed, notFound } from '~/ui/errors';
 import {
   campusRecordSchema,
   classroomRecordSchema,
   familyRecordSchema,
+  loadRecord,
   studentRecordSchema,
 } from '../profile/load-record';
 import { submitStudentForm, type StudentRecord } from './student-form';
 
-export function notAllowed(): Response {
-  return new Response(NOT_ALLOWED_MESSAGE, { status: 403, statusText: 'Not Allowed' });
+type RecordsArea = 'students' | 'families';
+
+/**
+ * Whether the roles may write any record of the collection in full (staff). A parent may write
+ * families too, but only the contact details of their own: that is not enough for the editors.
+ */
+export function writesAll(roles: readonly Role[], collection: RecordsArea): boolean {
+  return roles.some((role) => PERMISSION_MATRIX[collection][role].write === 'all');
 }
 
-/** Opens the students area and requires write access to `collection` (403 otherwise). */
-export async function requireWriter(
-  request: Request,
-  collection: PermissionCollection,
-): Promise<SessionUser> {
-  const user = await requireArea(request, 'students');
-  if (collectionAccess(user.roles, collection) !== 'write') throw notAllowed();
+/** Opens a "new" page: the area, and full write access to its collection (403 otherwise). */
+export async function requireWriter(request: Request, area: RecordsArea): Promise<SessionUser> {
+  const user = await requireArea(request, area);
+  if (!writesAll(user.roles, area)) throw notAllowed();
   return user;
+}
+
+/** A student the person may see, else 404 (missing and not visible answer the same). */
+export async function loadStudentOr404(
+  request: Request,
+  id: string | undefined,
+): Promise<StudentRecord> {
+  const student = id ? await loadRecord('students', id, studentRecordSchema) : null;
+  if (!student) throw notFound(request);
+  return student;
+}
+
+/**
+ * Opens a record's edit page. A record the person may not see is "not found" (404), as on its own
+ * page, so an edit URL does not tell that it exists either; one they may see but not change is
+ * "not allowed" (403).
+ */
+export async function openForEdit<T>(
+  request: Request,
+  area: RecordsArea,
+  load: () => Promise<T>,
+): Promise<{ user: SessionUser; record: T }> {
+  const user = await requireArea(request, area);
+  const record = await load();
+  if (!writesAll(user.roles, area)) throw notAllowed();
+  return { user, record };
 }
 
 export async function loadEditorData() {
@@ -60,12 +92,14 @@ export async function saveStudentFromRequest(request: Request, existing: Student
     families: data.families,
     campuses: data.campuses,
     classrooms: data.classrooms,
-    save: (item) => cacheService.save('students', item),
+    save: (item) => store.save('students', item),
   });
-  if (result.status === 'saved') {
+  if (result.ok) {
     settingsStore.notify(existing ? 'Student saved' : 'Student created', 'success');
     throw redirect(`/dash/students/${result.id}`);
   }
-  if (result.status === 'failed') settingsStore.setError(result.message);
+  if (result.status === 400 && result.fieldErrors._form) {
+    settingsStore.setError(result.fieldErrors._form);
+  }
   return result;
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cacheService, clearCache, initCache } from '~/data/cache-service';
+import { clearCache, initCache, store } from '~/data/store';
 import type { Member } from '~/domain/records';
 import type { Role } from '~/domain/roles';
 import { listViewer, loadStudentList, ownStudentRecord } from './load';
@@ -7,7 +7,7 @@ import { listViewer, loadStudentList, ownStudentRecord } from './load';
 // The list reads what the cache holds; the sync that fills it has its own tests. Reading straight
 // from the cache here keeps these tests about the list, not about refresh timing.
 vi.mock('~/data/route-data', async () => {
-  const { cacheService: cache } = await import('~/data/cache-service');
+  const { store: cache } = await import('~/data/store');
   return {
     async loadCollection(
       collection: string,
@@ -48,7 +48,7 @@ const base = { familyId: 'fam-1', campusId: 'campus-north', notes: '' };
 
 beforeEach(async () => {
   await initCache({ uid: 'students-list-test' });
-  await cacheService.batch([
+  await store.batch([
     { type: 'save', collection: 'campuses', item: { id: 'campus-south', name: 'Southside' } },
     { type: 'save', collection: 'campuses', item: { id: 'campus-north', name: 'Northside' } },
     {

@@ -51,7 +51,7 @@ describe("a parent's contact update", () => {
           setDocument('families', existing.id, fields, { merge: true }),
       },
     );
-    expect(result).toEqual({ status: 'saved', id: 'fam-0000' });
+    expect(result).toEqual({ ok: true, id: 'fam-0000' });
     const stored = await getDocument('families', 'fam-0000', familyRecordSchema);
     expect(stored?.address).toBe('5 New Street');
     expect(stored?.guardians[0]?.phone).toBe('+91 90000 11111');

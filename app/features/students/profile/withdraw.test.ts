@@ -19,13 +19,14 @@ describe('withdrawing a student', () => {
   it('needs a real leaving date and a short note, and saves nothing otherwise', async () => {
     const save = vi.fn();
     expect(await withdrawStudent({ date: '', note: '' }, { student, save })).toMatchObject({
-      status: 'invalid',
+      ok: false,
+      status: 400,
       fieldErrors: { date: 'Enter the date the student leaves.' },
     });
     expect(
       await withdrawStudent({ date: '2026-13-01', note: 'x'.repeat(501) }, { student, save }),
     ).toMatchObject({
-      status: 'invalid',
+      status: 400,
       fieldErrors: { date: 'Use a real date (YYYY-MM-DD).', note: 'Use at most 500 characters.' },
     });
     expect(save).not.toHaveBeenCalled();
@@ -37,7 +38,7 @@ describe('withdrawing a student', () => {
       { date: '2026-11-20', note: 'Moved to another city' },
       { student, save },
     );
-    expect(result).toEqual({ status: 'saved', id: 'stu-1' });
+    expect(result).toEqual({ ok: true, id: 'stu-1' });
     const item: unknown = save.mock.calls[0]?.at(0);
     expect(item).toMatchObject({ id: 'stu-1', status: 'withdrawn', classroomIds: [] });
     const notes = item && typeof item === 'object' && 'notes' in item ? String(item.notes) : '';

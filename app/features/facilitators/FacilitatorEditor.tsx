@@ -1,0 +1,174 @@
+// The one facilitator editor behind /dash/facilitators/new and /dash/facilitators/:id/edit, on the
+// form kit. Staff get every field; a facilitator editing their own record gets the own-profile
+// fields only (the backend refuses anything more). Inputs are uncontrolled, so after a refused
+// submit they still hold what the person typed, and each error shows beside its field.
+import { Form, useNavigation } from '@remix-run/react';
+import type { Campus, Classroom, Facilitator, Subject } from '~/domain/records';
+import { Button, ButtonLink } from '~/ui/Button';
+import { Card } from '~/ui/Card';
+import {
+  CheckboxGroupField,
+  FormError,
+  SelectField,
+  TextAreaField,
+  TextField,
+  type FormState,
+} from '~/ui/form/Field';
+import { MobileActionBar } from '~/ui/MobileActionBar';
+import { FACILITATOR_STATUSES } from './schemas';
+import type { FacilitatorSaveResult } from './actions';
+import type { EditorMode } from './facilitator-routes';
+
+const STATUS_OPTIONS = FACILITATOR_STATUSES.map((s) => ({
+  value: s,
+  label: s === 'active' ? 'Active' : 'Inactive',
+}));
+
+/** The editor's heading and the lead under it. */
+export function facilitatorEditorHeading(
+  mode: EditorMode,
+  record: Facilitator | null,
+): { title: string; lead: string } {
+  if (mode === 'own') {
+    return {
+      title: 'Edit your profile',
+      lead: 'You can change your name, phone and bio. The office manages the rest.',
+    };
+  }
+  return {
+    title: record ? `Edit ${record.firstName} ${record.lastName}` : 'New facilitator',
+    lead: 'Fields marked optional may be left empty.',
+  };
+}
+
+function options(items: ReadonlyArray<{ id?: string; name: string }>) {
+  return items.flatMap((item) => (item.id ? [{ value: item.id, label: item.name }] : []));
+}
+
+export interface FacilitatorEditorProps {
+  mode: EditorMode;
+  record: Facilitator | null;
+  campuses: readonly Campus[];
+  subjects: readonly Subject[];
+  classrooms: readonly Classroom[];
+  result: FacilitatorSaveResult | undefined;
+}
+
+export function FacilitatorEditor({
+  mode,
+  record,
+  campuses,
+  subjects,
+  classrooms,
+  result,
+}: FacilitatorEditorProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const form: FormState | undefined =
+    result && !result.ok ? { fieldErrors: result.fieldErrors, values: result.values } : undefined;
+  const saveLabel =
+    mode === 'own' ? 'Save my profile' : record ? 'Save facilitator' : 'Create facilitator';
+  const cancelHref = record?.id ? `/dash/facilitators/${record.id}` : '/dash/facilitators';
+  const formId = 'facilitator-form';
+
+  return (
+    <>
+      <Card className="max-w-3xl">
+        <Form method="post" id={formId} noValidate className="grid gap-4">
+          <FormError form={form} summarize />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              name="firstName"
+              label="First name"
+              form={form}
+              autoComplete="given-name"
+              defaultValue={record?.firstName}
+            />
+            <TextField
+              name="lastName"
+              label="Last name"
+              form={form}
+              autoComplete="family-name"
+              defaultValue={record?.lastName}
+            />
+          </div>
+          {mode === 'staff' ? (
+            <TextField
+              name="email"
+              label="E-mail (optional)"
+              form={form}
+              type="email"
+              inputMode="email"
+              defaultValue={record?.email}
+            />
+          ) : null}
+          <TextField
+            name="phone"
+            label="Phone (optional)"
+            form={form}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            defaultValue={record?.phone}
+          />
+          {mode === 'staff' ? (
+            <>
+              <SelectField
+                name="campusId"
+                label="Campus"
+                form={form}
+                placeholder="Choose a campus"
+                options={options(campuses)}
+                defaultValue={record?.campusId}
+              />
+              <SelectField
+                name="status"
+                label="Status"
+                form={form}
+                options={STATUS_OPTIONS}
+                defaultValue={record?.status ?? 'active'}
+              />
+              <CheckboxGroupField
+                name="subjectIds"
+                legend="Subjects taught"
+                form={form}
+                options={options(subjects)}
+                defaultValue={record?.subjectIds}
+                empty="No subjects yet."
+                scrollable
+              />
+              <CheckboxGroupField
+                name="classroomIds"
+                legend="Classrooms"
+                form={form}
+                options={options(classrooms)}
+                defaultValue={record?.classroomIds}
+                empty="No classrooms yet."
+                scrollable
+              />
+            </>
+          ) : null}
+          <TextAreaField name="bio" label="Bio (optional)" form={form} defaultValue={record?.bio} />
+          {/* On phones the buttons sit in the mobile action bar instead. */}
+          <div className="hidden gap-2 sm:flex">
+            <Button type="submit" busy={busy} busyLabel="Saving…">
+              {saveLabel}
+            </Button>
+            <ButtonLink to={cancelHref} variant="secondary">
+              Cancel
+            </ButtonLink>
+          </div>
+        </Form>
+      </Card>
+      <div className="h-20 sm:hidden" aria-hidden="true" />
+      <MobileActionBar label="Facilitator form actions">
+        <Button type="submit" form={formId} busy={busy} busyLabel="Saving…">
+          {saveLabel}
+        </Button>
+        <ButtonLink to={cancelHref} variant="secondary">
+          Cancel
+        </ButtonLink>
+      </MobileActionBar>
+    </>
+  );
+}

@@ -1,0 +1,302 @@
+// The sign-in page (spec §2, §4, §5): e-mail first, then the password step; remember-me; password
+// reset; Google sign-in (in demo mode the fake's account chooser stands in for Google); and, in demo
+// mode, the demo accounts to fill in. The inputs are controlled: the action hands back the step and
+// the typed e-mail, so nothing typed is lost when a sign-in is refused.
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useSettings } from '~/settings/store';
+import { CheckboxField, Field } from '~/ui/form/Field';
+import { Modal } from '~/ui/Modal';
+import type { clientAction, clientLoader } from './login';
+
+function GoogleChooser({
+  open,
+  onClose,
+  accounts,
+  expectedEmail,
+  remember,
+  redirectTo,
+}: {
+  open: boolean;
+  onClose: () => void;
+  accounts: readonly { email: string; displayName: string }[];
+  expectedEmail: string | null;
+  remember: boolean;
+  redirectTo: string | null;
+}) {
+  const skin = useSettings((s) => s.skin);
+  return (
+    <Modal
+      open={open}
+      title="Choose a Google account"
+      onClose={onClose}
+      actions={[{ label: 'Cancel', variant: 'secondary', onClick: onClose }]}
+    >
+      <p className="text-sm text-muted">
+        Demo mode: this list stands in for Google’s account chooser.
+      </p>
+      <ul className="mt-3 grid gap-2">
+        {accounts.map((account) => (
+          <li key={account.email}>
+            <Form method="post" onSubmit={onClose}>
+              <input type="hidden" name="intent" value="google" />
+              <input type="hidden" name="chosenEmail" value={account.email} />
+              {expectedEmail ? (
+                <input type="hidden" name="expectedEmail" value={expectedEmail} />
+              ) : null}
+              {remember ? <input type="hidden" name="remember" value="on" /> : null}
+              {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+              <button
+                type="submit"
+                className={`${skin.buttonSecondary} ${skin.rounded} w-full justify-start text-left`}
+              >
+                <span className="flex flex-col">
+                  <span className="font-semibold">{account.displayName}</span>
+                  <span className="text-sm">{account.email}</span>
+                </span>
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </Modal>
+  );
+}
+
+export function LoginPage() {
+  const loaderData = useLoaderData<typeof clientLoader>();
+  const actionData = useActionData<typeof clientAction>();
+  const navigation = useNavigation();
+  const skin = useSettings((s) => s.skin);
+  const busy = navigation.state !== 'idle';
+  const submittingIntent = navigation.formData?.get('intent');
+
+  const [step, setStep] = useState<'email' | 'password'>('email');
+  const [emailValue, setEmailValue] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(loaderData.rememberMe);
+  const [chooserOpen, setChooserOpen] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const formErrorId = useId();
+
+  // The action decides the step and hands back the typed e-mail, so nothing typed is lost.
+  useEffect(() => {
+    if (!actionData) return;
+    setStep(actionData.step);
+    if (actionData.email) setEmailValue(actionData.email);
+  }, [actionData]);
+
+  useEffect(() => {
+    if (step === 'password') passwordRef.current?.focus();
+    else emailRef.current?.focus();
+  }, [step, actionData]);
+
+  const fieldErrors = actionData?.fieldErrors;
+  const formError = actionData?.formError;
+  const redirectTo = loaderData.redirectTo;
+
+  return (
+    <div className="mx-auto grid max-w-4xl gap-6 lg:grid-cols-[1fr_1fr]">
+      <section
+        className={`p-6 sm:p-8 ${skin.card} ${skin.rounded}`}
+        aria-labelledby="signin-heading"
+      >
+        <h1 id="signin-heading" className="text-2xl font-bold">
+          Sign in
+        </h1>
+        <p className="mt-1 text-muted">
+          {step === 'email' ? 'Start with your e-mail address.' : 'Now your password.'}
+        </p>
+
+        {formError ? (
+          <div id={formErrorId} role="alert" className={`mt-4 p-3 ${skin.error} ${skin.rounded}`}>
+            {formError}
+          </div>
+        ) : null}
+        {actionData?.info ? (
+          <div role="status" className={`mt-4 p-3 ${skin.success} ${skin.rounded}`}>
+            {actionData.info}
+          </div>
+        ) : null}
+
+        <Form
+          method="post"
+          className="mt-6 grid gap-4"
+          noValidate
+          aria-describedby={formError ? formErrorId : undefined}
+        >
+          {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+          <Field label="E-mail address" error={fieldErrors?.email}>
+            {(control) => (
+              <div className="flex gap-2">
+                <input
+                  {...control}
+                  ref={emailRef}
+                  name="email"
+                  type="email"
+                  autoComplete="username"
+                  required
+                  value={emailValue}
+                  readOnly={step === 'password'}
+                  onChange={(event) => setEmailValue(event.target.value)}
+                  className={`${control.className} ${step === 'password' ? 'opacity-80' : ''}`}
+                />
+                {step === 'password' ? (
+                  <button
+                    type="button"
+                    className={`${skin.buttonSecondary} ${skin.rounded}`}
+                    onClick={() => {
+                      setStep('email');
+                      setPassword('');
+                    }}
+                  >
+                    Change
+                  </button>
+                ) : null}
+              </div>
+            )}
+          </Field>
+
+          {step === 'password' ? (
+            <>
+              <Field label="Password" error={fieldErrors?.password}>
+                {(control) => (
+                  <input
+                    {...control}
+                    ref={passwordRef}
+                    name="password"
+                    type="password"
+                    autoComplete="current-password"
+                    value={password}
+                    onChange={(event) => setPassword(event.target.value)}
+                  />
+                )}
+              </Field>
+              <CheckboxField
+                name="remember"
+                label="Keep me signed in on this device"
+                checked={remember}
+                onChange={(event) => setRemember(event.target.checked)}
+              />
+              <div className="flex flex-wrap items-center gap-3">
+                <button
+                  type="submit"
+                  name="intent"
+                  value="signin"
+                  disabled={busy}
+                  className={`${skin.button} ${skin.rounded}`}
+                >
+                  {busy && submittingIntent === 'signin' ? 'Signing in…' : 'Sign in'}
+                </button>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="reset"
+                  disabled={busy}
+                  className={`${skin.buttonSecondary} ${skin.rounded}`}
+                >
+                  {busy && submittingIntent === 'reset' ? 'Sending…' : 'Forgot password?'}
+                </button>
+              </div>
+            </>
+          ) : (
+            <button
+              type="submit"
+              name="intent"
+              value="email"
+              disabled={busy}
+              className={`${skin.button} ${skin.rounded}`}
+            >
+              Continue
+            </button>
+          )}
+        </Form>
+
+        {loaderData.googleEnabled ? (
+          <div className="mt-6 border-t border-border pt-6">
+            <Form
+              method="post"
+              onSubmit={(event) => {
+                // Demo mode: open the fake's account chooser instead of leaving for Google.
+                if (loaderData.googleAccounts.length > 0) {
+                  event.preventDefault();
+                  setChooserOpen(true);
+                }
+              }}
+            >
+              <input type="hidden" name="intent" value="google" />
+              {step === 'password' ? (
+                <input type="hidden" name="expectedEmail" value={emailValue} />
+              ) : null}
+              {remember ? <input type="hidden" name="remember" value="on" /> : null}
+              {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+              <button
+                type="submit"
+                disabled={busy}
+                className={`${skin.buttonSecondary} ${skin.rounded} w-full`}
+              >
+                {busy && submittingIntent === 'google'
+                  ? 'Signing in with Google…'
+                  : step === 'password'
+                    ? `Continue with Google as ${emailValue}`
+                    : 'Sign in with Google'}
+              </button>
+            </Form>
+            <GoogleChooser
+              open={chooserOpen}
+              onClose={() => setChooserOpen(false)}
+              accounts={loaderData.googleAccounts}
+              expectedEmail={step === 'password' ? emailValue : null}
+              remember={remember}
+              redirectTo={redirectTo}
+            />
+          </div>
+        ) : null}
+      </section>
+
+      {loaderData.demoAccounts.length > 0 ? (
+        <section
+          className={`p-6 sm:p-8 ${skin.card} ${skin.rounded}`}
+          aria-labelledby="demo-heading"
+        >
+          <h2 id="demo-heading" className="text-xl font-semibold">
+            Demo accounts
+          </h2>
+          <p className="mt-1 text-sm text-muted">
+            One per role. Choose one to fill in the form, then sign in.
+          </p>
+          <ul className="mt-4 grid gap-2">
+            {loaderData.demoAccounts.map((account) => (
+              <li
+                key={account.email}
+                className={`flex items-center justify-between gap-3 p-3 ${skin.listItem}`}
+              >
+                <span className="min-w-0">
+                  <span className="block font-semibold capitalize">{account.role}</span>
+                  <span className="block truncate text-sm">{account.email}</span>
+                </span>
+                <button
+                  type="button"
+                  className={`${skin.buttonSecondary} ${skin.rounded}`}
+                  aria-label={`Use the ${account.role} demo account`}
+                  onClick={() => {
+                    setEmailValue(account.email);
+                    setPassword(account.password);
+                    setStep('password');
+                  }}
+                >
+                  Use
+                </button>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-3 text-sm text-muted">
+            Password for every demo account:{' '}
+            <code className="font-mono">{loaderData.demoAccounts[0]?.password}</code>
+          </p>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+// The invite page's body: who to invite and with which roles, on the form kit, and after a
+// successful invitation the first password (demo mode), shown once. Whether the copy worked is the
+// only state here; the invitation itself is the route's clientAction.
+import { Form, useNavigation } from '@remix-run/react';
+import { useId, useState } from 'react';
+import { ROLES, type Role } from '~/domain/roles';
+import { useSettings } from '~/settings/store';
+import { Button } from '~/ui/Button';
+import { Card } from '~/ui/Card';
+import { CheckboxGroupField, FormError, TextField, type FormState } from '~/ui/form/Field';
+import { MobileActionBar } from '~/ui/MobileActionBar';
+import {
+  mayChangeRole,
+  NEEDS_NETWORK,
+  ONLY_SUPERADMIN_GRANTS_ADMIN,
+  ROLE_LABELS,
+} from './member-rules';
+import type { MemberActionData } from './member-actions';
+
+export interface InviteFormProps {
+  result: MemberActionData | undefined;
+  editorRoles: readonly Role[];
+  isOnline: boolean;
+}
+
+export function InviteForm({ result, editorRoles, isOnline }: InviteFormProps) {
+  const skin = useSettings((s) => s.skin);
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const [copied, setCopied] = useState(false);
+  const formId = useId();
+  const passwordId = useId();
+  const form: FormState | undefined =
+    result?.ok === false ? { fieldErrors: result.fieldErrors, values: result.values } : undefined;
+  // A successful invite resets the form (new key), so the next invitation starts empty.
+  const formKey = result?.ok ? result.uid : 'form';
+  const roleOptions = ROLES.map((role) => {
+    const allowed = mayChangeRole(editorRoles, role);
+    return {
+      value: role,
+      label: allowed ? ROLE_LABELS[role] : `${ROLE_LABELS[role]} (superAdmin only)`,
+      disabled: !allowed,
+    };
+  });
+
+  const copyPassword = async (password: string) => {
+    try {
+      await navigator.clipboard.writeText(password);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+
+  return (
+    <>
+      <div className="grid max-w-2xl gap-6">
+        {!isOnline ? (
+          <p role="status" className={`p-3 ${skin.warning} ${skin.rounded}`}>
+            Inviting a member: {NEEDS_NETWORK}
+          </p>
+        ) : null}
+        {result?.ok ? (
+          <section
+            aria-labelledby="invited-heading"
+            className={`p-4 ${skin.success} ${skin.rounded}`}
+          >
+            <h2 id="invited-heading" className="text-lg font-semibold">
+              {result.message}
+            </h2>
+            {result.temporaryPassword ? (
+              <div className="mt-3 grid gap-2">
+                <p>
+                  Their first password is shown only now. Give it to them in person; they can change
+                  it on their profile page.
+                </p>
+                <div className="flex flex-wrap items-center gap-2">
+                  <label htmlFor={passwordId} className="font-medium">
+                    Temporary password
+                  </label>
+                  <input
+                    id={passwordId}
+                    readOnly
+                    value={result.temporaryPassword}
+                    className={`${skin.input} ${skin.rounded} max-w-xs font-mono`}
+                  />
+                  <Button
+                    variant="secondary"
+                    onClick={() => void copyPassword(result.temporaryPassword ?? '')}
+                  >
+                    {copied ? 'Copied' : 'Copy password'}
+                  </Button>
+                </div>
+              </div>
+            ) : null}
+          </section>
+        ) : null}
+        <Card>
+          <Form key={formKey} id={formId} method="post" noValidate className="grid gap-4">
+            <FormError form={form} />
+            <TextField
+              name="email"
+              label="E-mail address"
+              form={form}
+              type="email"
+              autoComplete="off"
+            />
+            <TextField name="displayName" label="Display name" form={form} autoComplete="off" />
+            <CheckboxGroupField
+              name="roles"
+              legend="Roles"
+              form={form}
+              hint={
+                editorRoles.includes('superAdmin')
+                  ? 'Choose one or more.'
+                  : `Choose one or more. ${ONLY_SUPERADMIN_GRANTS_ADMIN}`
+              }
+              options={roleOptions}
+            />
+            {/* On phones the submit button sits in the mobile action bar instead. */}
+            <div className="hidden sm:block">
+              <Button type="submit" busy={busy} busyLabel="Inviting…">
+                Send invitation
+              </Button>
+            </div>
+          </Form>
+        </Card>
+      </div>
+      <div className="h-20 sm:hidden" aria-hidden="true" />
+      <MobileActionBar label="Invitation actions">
+        <Button type="submit" form={formId} busy={busy} busyLabel="Inviting…">
+          Send invitation
+        </Button>
+      </MobileActionBar>
+    </>
+  );
+}

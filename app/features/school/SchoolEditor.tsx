@@ -1,0 +1,166 @@
+// The one school setup editor behind /dash/school/:kind/new and /dash/school/:kind/:id: a campus,
+// subject or classroom form on the form kit. Inputs are uncontrolled, so after a refused submit they
+// still hold what the person typed, and each error shows beside its field.
+import { Form, useNavigation } from '@remix-run/react';
+import type { Campus, Classroom, Facilitator, Subject } from '~/domain/records';
+import { Button, ButtonLink } from '~/ui/Button';
+import { Card } from '~/ui/Card';
+import { FormError, SelectField, TextAreaField, TextField, type FormState } from '~/ui/form/Field';
+import { typedValue } from '~/ui/form/parse-form';
+import { MobileActionBar } from '~/ui/MobileActionBar';
+import { ClassroomFields } from './ClassroomFields';
+import { isHexColour, KIND_LABELS, timeZones, type SchoolKind } from './schemas';
+import type { SchoolSaveResult } from './actions';
+
+type SchoolRecord = Campus | Subject | Classroom;
+
+/** The editor's heading: "New campus", or "Edit classroom: Sunflowers". */
+export function schoolEditorTitle(kind: SchoolKind, record: SchoolRecord | null): string {
+  const one = KIND_LABELS[kind].one;
+  return record ? `Edit ${one}: ${record.name}` : `New ${one}`;
+}
+
+export interface SchoolEditorProps {
+  kind: SchoolKind;
+  record: SchoolRecord | null;
+  campuses: readonly Campus[];
+  subjects: readonly Subject[];
+  facilitators: readonly Facilitator[];
+  result: SchoolSaveResult | undefined;
+}
+
+export function SchoolEditor({
+  kind,
+  record,
+  campuses,
+  subjects,
+  facilitators,
+  result,
+}: SchoolEditorProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const form: FormState | undefined =
+    result && !result.ok ? { fieldErrors: result.fieldErrors, values: result.values } : undefined;
+  const one = KIND_LABELS[kind].one;
+  const formId = `school-${kind}-form`;
+  const saveLabel = record ? `Save ${one}` : `Create ${one}`;
+  const cancelHref = `/dash/school#${kind}`;
+
+  return (
+    <>
+      <Card className="max-w-3xl">
+        <Form method="post" id={formId} noValidate className="grid gap-4">
+          <FormError form={form} summarize />
+          {kind === 'campuses' ? (
+            <CampusFields form={form} campus={record && 'timezone' in record ? record : null} />
+          ) : null}
+          {kind === 'subjects' ? (
+            <SubjectFields form={form} subject={record && 'code' in record ? record : null} />
+          ) : null}
+          {kind === 'classrooms' ? (
+            <ClassroomFields
+              form={form}
+              classroom={record && 'capacity' in record ? record : null}
+              campuses={campuses}
+              subjects={subjects}
+              facilitators={facilitators}
+            />
+          ) : null}
+          {/* On phones the buttons sit in the mobile action bar instead. */}
+          <div className="hidden gap-2 sm:flex">
+            <Button type="submit" busy={busy} busyLabel="Saving…">
+              {saveLabel}
+            </Button>
+            <ButtonLink to={cancelHref} variant="secondary">
+              Cancel
+            </ButtonLink>
+          </div>
+        </Form>
+      </Card>
+      <div className="h-20 sm:hidden" aria-hidden="true" />
+      <MobileActionBar label={`${saveLabel} actions`}>
+        <Button type="submit" form={formId} busy={busy} busyLabel="Saving…">
+          {saveLabel}
+        </Button>
+        <ButtonLink to={cancelHref} variant="secondary">
+          Cancel
+        </ButtonLink>
+      </MobileActionBar>
+    </>
+  );
+}
+
+function CampusFields({ form, campus }: { form?: FormState; campus: Campus | null }) {
+  const current = typedValue(form?.values, 'timezone', campus?.timezone) || 'UTC';
+  // A stored alias (Asia/Kolkata) may be missing from the browser's canonical list: keep it.
+  const names = timeZones();
+  const zones = (names.includes(current) ? names : [current, ...names]).map((zone) => ({
+    value: zone,
+    label: zone,
+  }));
+  return (
+    <>
+      <TextField name="name" label="Name" form={form} defaultValue={campus?.name} />
+      <TextAreaField
+        name="address"
+        label="Address (optional)"
+        form={form}
+        defaultValue={campus?.address}
+      />
+      <TextField
+        name="phone"
+        label="Phone (optional)"
+        form={form}
+        type="tel"
+        inputMode="tel"
+        defaultValue={campus?.phone}
+      />
+      <SelectField
+        name="timezone"
+        label="Time zone"
+        form={form}
+        options={zones}
+        defaultValue={current}
+      />
+    </>
+  );
+}
+
+function SubjectFields({ form, subject }: { form?: FormState; subject: Subject | null }) {
+  const colour = typedValue(form?.values, 'colour', subject?.colour) || '#2563eb';
+  return (
+    <>
+      <TextField name="name" label="Name" form={form} defaultValue={subject?.name} />
+      <TextField
+        name="code"
+        label="Code"
+        form={form}
+        hint="Short and unique, e.g. MATH."
+        defaultValue={subject?.code}
+      />
+      <div className="flex items-start gap-3">
+        <TextField
+          name="colour"
+          label="Colour"
+          form={form}
+          hint="A hex value, e.g. #2563eb."
+          defaultValue={colour}
+          className="grow"
+        />
+        {isHexColour(colour) ? (
+          <span
+            aria-hidden="true"
+            className="mt-7 size-10 shrink-0 rounded border border-border"
+            style={{ backgroundColor: colour }}
+          />
+        ) : null}
+      </div>
+      <TextAreaField
+        name="description"
+        label="Description (optional)"
+        form={form}
+        defaultValue={subject?.description}
+      />
+    </>
+  );
+}

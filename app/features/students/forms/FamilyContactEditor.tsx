@@ -1,0 +1,99 @@
+// The contact-details form behind /dash/families/:id/contact: what a parent may change about their
+// own family (the permission matrix's 'ownFamilyContact'): the address and each guardian's e-mail
+// and phone. Names, relationships, notes and the linked accounts are shown, not offered.
+import { Form, Link, useNavigation } from '@remix-run/react';
+import { useId } from 'react';
+import { useSettings } from '~/settings/store';
+import { FormError, TextAreaField, TextField, type FormState } from '~/ui/form/Field';
+import { MobileActionBar } from '~/ui/MobileActionBar';
+import type { FamilyFormResult, FamilyRecord } from './family-form';
+
+export interface FamilyContactEditorProps {
+  family: FamilyRecord;
+  result: FamilyFormResult | undefined;
+  cancelHref: string;
+}
+
+export function FamilyContactEditor({ family, result, cancelHref }: FamilyContactEditorProps) {
+  const skin = useSettings((s) => s.skin);
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const formId = useId();
+  const form: FormState | undefined = result && !result.ok ? result : undefined;
+  const submitLabel = busy ? 'Saving…' : 'Save contact details';
+
+  return (
+    <>
+      <div className="mb-4 empty:hidden">
+        <FormError form={form} />
+      </div>
+      <Form
+        id={formId}
+        method="post"
+        noValidate
+        className={`grid max-w-3xl gap-6 p-6 ${skin.card} ${skin.rounded}`}
+      >
+        <TextAreaField
+          name="address"
+          label="Address"
+          form={form}
+          rows={2}
+          autoComplete="street-address"
+          defaultValue={family.address}
+        />
+        {family.guardians.map((g, position) => (
+          <fieldset
+            key={`${g.name}-${position}`}
+            className={`grid gap-4 p-4 sm:grid-cols-2 ${skin.card} ${skin.rounded}`}
+          >
+            <legend className="px-1 text-lg font-semibold">
+              {g.name}
+              {g.relationship ? `, ${g.relationship}` : ''}
+            </legend>
+            <TextField
+              name={`guardians.${position}.email`}
+              label={`${g.name}: e-mail`}
+              form={form}
+              type="email"
+              autoComplete="off"
+              defaultValue={g.email}
+            />
+            <TextField
+              name={`guardians.${position}.phone`}
+              label={`${g.name}: phone`}
+              form={form}
+              type="tel"
+              autoComplete="off"
+              defaultValue={g.phone}
+            />
+          </fieldset>
+        ))}
+        <p className="text-sm text-muted">
+          To change a name or add a guardian, contact the centre&apos;s office.
+        </p>
+        <div className="hidden gap-2 sm:flex">
+          <button type="submit" disabled={busy} className={`${skin.button} ${skin.rounded}`}>
+            {submitLabel}
+          </button>
+          <Link to={cancelHref} className={`${skin.buttonSecondary} ${skin.rounded}`}>
+            Cancel
+          </Link>
+        </div>
+      </Form>
+      <div aria-hidden="true" className="h-20 sm:hidden" />
+      <MobileActionBar label="Contact form actions">
+        <Link to={cancelHref} className={`${skin.buttonSecondary} ${skin.rounded}`}>
+          Cancel
+        </Link>
+        <button
+          type="submit"
+          form={formId}
+          disabled={busy}
+          className={`${skin.button} ${skin.rounded}`}
+        >
+          {submitLabel}
+        </button>
+      </MobileActionBar>
+    </>
+  );
+}

@@ -1,0 +1,204 @@
+// A student's profile page body: the heading with the staff's actions (edit, withdraw, delete), the
+// "not yet synced" notice, and the personal details, family, classrooms and status history.
+import { Link } from '@remix-run/react';
+import { useId, useState, type ReactNode } from 'react';
+import { useSettings } from '~/settings/store';
+import { MobileActionBar } from '~/ui/MobileActionBar';
+import { PageHeading } from '~/ui/PageHeading';
+import { splitNotes } from '../forms/status-history';
+import { STUDENT_STATUS_LABELS, type StudentRecord } from '../forms/student-form';
+import { GuardianList } from './GuardianList';
+import { DeleteDialog, WithdrawDialog } from './StudentDialogs';
+import type { FamilyRecord } from '../forms/family-form';
+
+export interface StudentProfileData {
+  student: StudentRecord;
+  family: FamilyRecord | null;
+  /** Whether the person's roles read families at all (a student's do not). */
+  canReadFamilies: boolean;
+  classrooms: ReadonlyArray<{ id: string; name: string }>;
+  campusName: string;
+  /** The student has changes not yet accepted by the backend. */
+  pending: boolean;
+  canWrite: boolean;
+  today: string;
+}
+
+/** Whole years between a date of birth and today (both YYYY-MM-DD). */
+export function ageOn(dateOfBirth: string, today: string): number {
+  const [by = 0, bm = 0, bd = 0] = dateOfBirth.split('-').map(Number);
+  const [ty = 0, tm = 0, td = 0] = today.split('-').map(Number);
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-sm font-medium text-muted">{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function Section({
+  title,
+  className,
+  children,
+}: {
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const skin = useSettings((s) => s.skin);
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={`p-6 ${skin.card} ${skin.rounded} ${className ?? ''}`}
+    >
+      <h2 id={headingId} className="text-xl font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export function StudentProfile(data: StudentProfileData) {
+  const { student, family } = data;
+  const skin = useSettings((s) => s.skin);
+  const [withdrawOpen, setWithdrawOpen] = useState(false);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+
+  const { text: notes, history } = splitNotes(student.notes);
+  const name = `${student.firstName} ${student.lastName}`;
+  const title = student.preferredName ? `${name} (“${student.preferredName}”)` : name;
+  const canWithdraw = data.canWrite && student.status !== 'withdrawn';
+
+  const actions = data.canWrite ? (
+    <>
+      <Link to={`/dash/students/${student.id}/edit`} className={`${skin.button} ${skin.rounded}`}>
+        Edit student
+      </Link>
+      {canWithdraw ? (
+        <button
+          type="button"
+          onClick={() => setWithdrawOpen(true)}
+          className={`${skin.buttonSecondary} ${skin.rounded}`}
+        >
+          Withdraw
+        </button>
+      ) : null}
+      <button
+        type="button"
+        onClick={() => setDeleteOpen(true)}
+        className={`${skin.buttonDanger} ${skin.rounded}`}
+      >
+        Delete
+      </button>
+    </>
+  ) : null;
+
+  return (
+    <>
+      <PageHeading
+        title={title}
+        lead={`${STUDENT_STATUS_LABELS[student.status]} · ${data.campusName}`}
+        actions={actions ? <div className="hidden flex-wrap gap-2 sm:flex">{actions}</div> : null}
+      />
+      {data.pending ? (
+        <p role="status" className={`mb-4 p-3 ${skin.info} ${skin.rounded}`}>
+          Changes to this student are saved on this device and not yet synced.
+        </p>
+      ) : null}
+      <p className="mb-4">
+        <Link to="/dash/students" className={skin.link}>
+          Back to the students
+        </Link>
+      </p>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Section title="Personal details">
+          <dl className="mt-4 grid gap-3 sm:grid-cols-2">
+            <Detail term="Date of birth">
+              {student.dateOfBirth} (age {ageOn(student.dateOfBirth, data.today)})
+            </Detail>
+            <Detail term="Status">{STUDENT_STATUS_LABELS[student.status]}</Detail>
+            <Detail term="Campus">{data.campusName}</Detail>
+            <Detail term="Enrolled on">{student.enrolledOn ?? 'Not recorded'}</Detail>
+            {student.medicalNotes ? (
+              <Detail term="Medical notes">{student.medicalNotes}</Detail>
+            ) : null}
+            {notes ? <Detail term="Notes">{notes}</Detail> : null}
+          </dl>
+        </Section>
+
+        {data.canReadFamilies ? (
+          <Section title="Family">
+            {family ? (
+              <>
+                <p className="mt-4">
+                  <Link to={`/dash/families/${family.id}`} className={skin.link}>
+                    The {family.familyName} family
+                  </Link>
+                </p>
+                <GuardianList guardians={family.guardians} className="mt-3 grid gap-3" />
+              </>
+            ) : (
+              <p className="mt-4 text-muted">The family record is not available.</p>
+            )}
+          </Section>
+        ) : null}
+
+        <Section title="Classrooms">
+          {data.classrooms.length === 0 ? (
+            <p className="mt-4 text-muted">Not in a classroom.</p>
+          ) : (
+            <ul className="mt-4 list-disc pl-6">
+              {data.classrooms.map((c) => (
+                <li key={c.id}>{c.name}</li>
+              ))}
+            </ul>
+          )}
+        </Section>
+
+        <Section title="Status history">
+          {history.length === 0 ? (
+            <p className="mt-4 text-muted">
+              No changes recorded; the status is{' '}
+              {STUDENT_STATUS_LABELS[student.status].toLowerCase()}.
+            </p>
+          ) : (
+            <ol className="mt-4 grid gap-2">
+              {[...history].reverse().map((entry, index) => (
+                <li key={`${entry.date}-${index}`}>
+                  <span className="font-medium">{entry.date}</span>:{' '}
+                  {STUDENT_STATUS_LABELS[entry.status]}
+                  {entry.note ? ` — ${entry.note}` : ''}
+                </li>
+              ))}
+            </ol>
+          )}
+        </Section>
+      </div>
+
+      {actions ? (
+        <>
+          <div aria-hidden="true" className="h-20 sm:hidden" />
+          <MobileActionBar label="Student actions">{actions}</MobileActionBar>
+        </>
+      ) : null}
+
+      {data.canWrite ? (
+        <>
+          <WithdrawDialog
+            open={withdrawOpen}
+            onClose={() => setWithdrawOpen(false)}
+            name={name}
+            today={data.today}
+          />
+          <DeleteDialog open={deleteOpen} onClose={() => setDeleteOpen(false)} name={name} />
+        </>
+      ) : null}
+    </>
+  );
+}
