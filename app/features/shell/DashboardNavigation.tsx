@@ -1,0 +1,37 @@
+// The dashboard's area navigation: every page whose handle names a nav entry (NAV_ITEMS, read from
+// the route handles at build time), less the areas the signed-in person's roles may not open.
+// Hiding an entry is only a courtesy; each route's area guard is what refuses.
+import { NavLink } from '@remix-run/react';
+import { useSession } from '~/auth/session';
+import { canOpenArea } from '~/domain/areas';
+import { useSettings } from '~/settings/store';
+import { AREA_ICONS, Icon, NAV_ICON } from '~/ui/icons';
+import { NAV_ITEMS } from '~/ui/navigation';
+
+export function DashboardNavigation({ id, onNavigate }: { id: string; onNavigate: () => void }) {
+  const skin = useSettings((s) => s.skin);
+  const { user } = useSession();
+  const items = NAV_ITEMS.filter((item) =>
+    user && item.area ? canOpenArea(user.roles, item.area) : true,
+  );
+  return (
+    <nav id={id} aria-label="Dashboard" className="p-3">
+      <ul className="flex flex-col gap-0.5">
+        {items.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              onClick={onNavigate}
+              className={({ isActive }) =>
+                `${isActive ? skin.navItemActive : skin.navItem} ${skin.rounded}`
+              }
+            >
+              <Icon icon={item.area ? AREA_ICONS[item.area] : NAV_ICON} className="size-5" />
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

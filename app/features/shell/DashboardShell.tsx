@@ -1,0 +1,110 @@
+// The dashboard's frame around every /dash/ page and its error page: a skip link, the header
+// (brand, dashboard type, sync status, theme toggle, help, sign-out), the area navigation, and the
+// page in <main>. The drawer's open state lives here.
+//
+// Layout: the header is sticky. Below it the sidebar is sticky on wide screens and a drawer on
+// phones; both start at the header's measured bottom edge (--shell-top, see use-bottom-edge.ts),
+// which moves while the demo banner above the header is on screen. The sidebar is exactly as high
+// as the rest of the viewport and scrolls on its own, so every area stays reachable.
+import { Link } from '@remix-run/react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { SignOutButton } from '~/auth/SignOutButton';
+import { SyncStatusControl } from '~/features/sync/SyncStatusControl';
+import { HelpButton } from '~/guide/HelpButton';
+import { useSettings } from '~/settings/store';
+import { ACTION_ICONS, BRAND_ICON, Icon } from '~/ui/icons';
+import { useBottomEdgeVariable } from '~/ui/use-bottom-edge';
+import { DashboardNavigation } from './DashboardNavigation';
+import { DashboardTypeSwitcher } from './DashboardTypeSwitcher';
+import { ThemeToggle } from './ThemeToggle';
+
+export function DashboardShell({ children }: { children: React.ReactNode }) {
+  const skin = useSettings((s) => s.skin);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const navId = useId();
+  const headerRef = useRef<HTMLElement>(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const drawerRef = useRef<HTMLDivElement>(null);
+  useBottomEdgeVariable(headerRef, '--shell-top');
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    // The drawer is a disclosure: focus moves into it, and Escape hands focus back to the button.
+    drawerRef.current?.querySelector('a')?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButtonRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  return (
+    <div className={`min-h-screen ${skin.page}`}>
+      <a
+        href="#main"
+        className="sr-only z-50 bg-card px-4 py-2 text-fg focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+      >
+        Skip to content
+      </a>
+      <header ref={headerRef} className={`sticky top-0 z-30 ${skin.header}`}>
+        <div className="flex h-16 items-center gap-2 px-3 sm:gap-3 sm:px-5">
+          <button
+            ref={menuButtonRef}
+            type="button"
+            className={`${skin.headerButton} ${skin.rounded} md:hidden`}
+            aria-expanded={menuOpen}
+            aria-controls={navId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <Icon icon={menuOpen ? ACTION_ICONS.close : ACTION_ICONS.menu} className="size-5" />
+            <span className="sr-only">Menu</span>
+          </button>
+          <Link
+            to="/dash/home"
+            className="flex min-w-0 items-center gap-2 text-base font-bold tracking-tight text-on-header sm:text-lg"
+          >
+            <Icon icon={BRAND_ICON} className="hidden size-6 sm:block" />
+            <span className="truncate">Learning Centre</span>
+          </Link>
+          <DashboardTypeSwitcher placement="header" />
+          <div className="ml-auto flex shrink-0 items-center gap-1.5 sm:gap-2">
+            <SyncStatusControl />
+            <ThemeToggle />
+            <HelpButton />
+            <div className="hidden sm:block">
+              <SignOutButton appearance="header" />
+            </div>
+          </div>
+        </div>
+      </header>
+      {menuOpen ? (
+        // A click beside the drawer closes it; keyboard users have Escape and the Menu button.
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
+        <div
+          className="fixed inset-x-0 bottom-0 top-[var(--shell-top,4rem)] z-[45] bg-black/50 md:hidden"
+          onClick={() => setMenuOpen(false)}
+        />
+      ) : null}
+      <div className="flex">
+        <div
+          ref={drawerRef}
+          className={`${menuOpen ? 'flex' : 'hidden'} fixed bottom-0 left-0 top-[var(--shell-top,4rem)] z-[45] w-72 max-w-[85vw] flex-col overflow-y-auto overscroll-contain md:sticky md:z-10 md:flex md:h-[calc(100dvh-var(--shell-top,4rem))] md:w-64 md:max-w-none md:shrink-0 md:self-start ${skin.nav}`}
+        >
+          <DashboardNavigation id={navId} onNavigate={() => setMenuOpen(false)} />
+          {/* What the header has no room for below the md breakpoint. */}
+          <div className="mt-auto grid gap-3 border-t border-border p-3 md:hidden">
+            <DashboardTypeSwitcher placement="menu" />
+            <div className="sm:hidden">
+              <SignOutButton className="w-full" />
+            </div>
+          </div>
+        </div>
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 pb-24 sm:px-8 sm:pb-10">
+          <div className="mx-auto w-full max-w-7xl">{children}</div>
+        </main>
+      </div>
+    </div>
+  );
+}
