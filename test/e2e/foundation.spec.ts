@@ -6,6 +6,8 @@ test.describe('the application shell', () => {
   const SIGN_IN_PATHS = ['/', '/login', '/auth/login', '/auth/signin'];
 
   test('every route of the spec shows its title and description', async ({ page }) => {
+    // About thirty full page loads: more than the default minute on a busy two-core machine.
+    test.setTimeout(150_000);
     // Signed in as admin, who may open every area, so each /dash/ page renders itself.
     await signIn(page, 'admin');
     for (const [path, { title, description }] of Object.entries(PAGES)) {
