@@ -13,6 +13,7 @@ import {
 } from '../app/domain/permissions';
 import { principalFromRequest } from './principal';
 import { QueryError, runStructuredQuery, structuredQuerySchema, type QueryDoc } from './query';
+import { shapeProblem } from './shapes';
 import { isDocumentPath, splitDocumentPath, store, type StoredDocument } from './store';
 import {
   cloneFields,
@@ -382,6 +383,9 @@ export function applyWrites(
           rulesCtx,
         );
       if (!allowed) throw new CommitError(permissionDenied());
+      // As typed rules would: a client's document must have its record's shape (mocks/shapes.ts).
+      const problem = after ? shapeProblem(path, after.fields) : null;
+      if (problem) throw new CommitError(invalidArgument(problem));
     }
     staged.set(path, after);
     writeResults.push(

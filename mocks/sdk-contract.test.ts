@@ -406,7 +406,7 @@ describe('firestore/lite writes against the fake', () => {
 
   it('applies increment, arrayUnion and arrayRemove transforms', async () => {
     const ref = doc(db, 'subjects', 'transforms');
-    await setDoc(ref, { count: 1, ratio: 0.5, tags: ['a', 'b'] });
+    await setDoc(ref, { name: 'T', count: 1, ratio: 0.5, tags: ['a', 'b'] });
     await updateDoc(ref, {
       count: increment(2),
       ratio: increment(0.25),
@@ -415,6 +415,7 @@ describe('firestore/lite writes against the fake', () => {
     });
     await updateDoc(ref, { tags: arrayRemove('a') });
     expect((await getDoc(ref)).data()).toEqual({
+      name: 'T',
       count: 3,
       ratio: 0.75,
       tags: ['b', 'c'],
@@ -423,27 +424,49 @@ describe('firestore/lite writes against the fake', () => {
   });
 
   it('updates nested fields through their dotted path only', async () => {
+    const AT = '2020-01-06T08:00:00.000Z';
     const ref = doc(db, 'attendance', 'north-sunflowers_2020-01-06');
     await setDoc(ref, {
       classroomId: 'north-sunflowers',
       date: '2020-01-06',
-      entries: { s1: { status: 'present' } },
+      entries: { s1: { status: 'present', at: AT, by: 'fac' } },
     });
-    await updateDoc(ref, { 'entries.s2': { status: 'late' } });
+    await updateDoc(ref, { 'entries.s2': { status: 'late', at: AT, by: 'fac' } });
     expect(fake.getDocument('attendance/north-sunflowers_2020-01-06')?.entries).toEqual({
-      s1: { status: 'present' },
-      s2: { status: 'late' },
+      s1: { status: 'present', at: AT, by: 'fac' },
+      s2: { status: 'late', at: AT, by: 'fac' },
     });
   });
 
   it('runs a transaction with read-then-write preconditions', async () => {
     const ref = doc(db, 'subjects', 'counter');
-    await setDoc(ref, { value: 1 });
+    await setDoc(ref, { name: 'Counter', value: 1 });
     await runTransaction(db, async (tx) => {
       const snap = await tx.get(ref);
       tx.update(ref, { value: Number(snap.get('value')) + 1 });
     });
     expect(fake.getDocument('subjects/counter')?.value).toBe(2);
+  });
+
+  it('refuses a document that does not match its record schema, and keeps the stored one', async () => {
+    allowConsoleErrors();
+    const ref = doc(db, 'students', 'stu-00000');
+    const before = fake.getDocument('students/stu-00000');
+    const refusal = await updateDoc(ref, { firstName: 7, classroomIds: 'not-an-array' }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    // firestore/lite words every HTTP 400 as failed-precondition; the message names the problem.
+    expect(refusal).toMatchObject({ code: 'failed-precondition' });
+    expect(String(refusal)).toMatch(/students\/stu-00000 does not match its schema: firstName/);
+    expect(fake.getDocument('students/stu-00000')).toEqual(before);
+    // A create missing required fields is refused too; a well-formed update still goes through.
+    await expect(setDoc(doc(db, 'students', 'half-made'), { firstName: 'Half' })).rejects.toThrow(
+      /does not match its schema/,
+    );
+    expect(fake.getDocument('students/half-made')).toBeNull();
+    await updateDoc(ref, { preferredName: 'Lee' });
+    expect(fake.getDocument('students/stu-00000')?.preferredName).toBe('Lee');
   });
 
   it('fires change events for every applied write', async () => {

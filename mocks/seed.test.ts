@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, demoAccount } from './demo-accounts';
 import { seedStore } from './seed';
+import { shapeProblem } from './shapes';
 import { store } from './store';
 import { fake, reseed } from './index';
 
@@ -25,6 +26,40 @@ describe('the demo seed', () => {
     store.clearDocuments();
     seedStore('demo', now);
     expect(snapshot()).toBe(first);
+  });
+
+  it('writes only documents that match their record schemas, as the fake demands of clients', () => {
+    const problems: string[] = [];
+    for (const path of [
+      'campuses',
+      'classrooms',
+      'subjects',
+      'families',
+      'students',
+      'facilitators',
+      'Members',
+      'attendance',
+      'events',
+      'conversations',
+      'Notifications',
+      'parentInquiries',
+      'resources',
+    ]) {
+      for (const { id } of fake.listDocuments(path)) {
+        const stored = store.get(`${path}/${id}`);
+        const problem = stored ? shapeProblem(`${path}/${id}`, stored.fields) : 'missing';
+        if (problem) problems.push(problem);
+      }
+    }
+    for (const { id } of fake.listDocuments('conversations')) {
+      for (const message of fake.listDocuments(`conversations/${id}/messages`)) {
+        const path = `conversations/${id}/messages/${message.id}`;
+        const stored = store.get(path);
+        const problem = stored ? shapeProblem(path, stored.fields) : 'missing';
+        if (problem) problems.push(problem);
+      }
+    }
+    expect(problems).toEqual([]);
   });
 
   it('builds a realistic learning centre of the documented size', () => {

@@ -48,7 +48,7 @@ async function seedNumbers(tag: string, count = 5): Promise<void> {
       type: 'set',
       collection: COLLECTION,
       id: `${tag}-${n}`,
-      data: { tag, n, labels: labelsFor(n), name: `Item ${n}` },
+      data: { name: 'Test', tag, n, labels: labelsFor(n), name: `Item ${n}` },
     });
   }
   await commitBatch(ops);
@@ -136,7 +136,7 @@ describe('invalid documents', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const tag = uniqueTag('invalid');
     await seedNumbers(tag, 2);
-    await setDocument(COLLECTION, `${tag}-bad`, { tag, n: 'not a number' });
+    await setDocument(COLLECTION, `${tag}-bad`, { name: 'Test', tag, n: 'not a number' });
     const items = await listDocuments(COLLECTION, itemSchema, {
       filters: [{ field: 'tag', op: '==', value: tag }],
     });
@@ -152,7 +152,7 @@ describe('invalid documents', () => {
 describe('writes', () => {
   it('reads back a saved document, and null for one that does not exist', async () => {
     const id = uniqueTag('get');
-    const result = await setDocument(COLLECTION, id, { tag: id, n: 7 });
+    const result = await setDocument(COLLECTION, id, { name: 'Test', tag: id, n: 7 });
     expect(result).toEqual({ success: true, message: 'Document saved successfully' });
     expect(await getDocument(COLLECTION, id, itemSchema)).toMatchObject({ id, tag: id, n: 7 });
     expect(await getDocument(COLLECTION, `${id}-missing`, itemSchema)).toBeNull();
@@ -160,7 +160,7 @@ describe('writes', () => {
 
   it('merges fields with merge and replaces the whole document without it', async () => {
     const id = uniqueTag('merge');
-    await setDocument(COLLECTION, id, { tag: id, n: 1, keep: 'yes' });
+    await setDocument(COLLECTION, id, { name: 'Test', tag: id, n: 1, keep: 'yes' });
     await setDocument(COLLECTION, id, { n: 2 }, { merge: true });
     expect(await getDocument(COLLECTION, id, itemSchema)).toMatchObject({
       tag: id,
@@ -168,15 +168,15 @@ describe('writes', () => {
       keep: 'yes',
     });
 
-    await setDocument(COLLECTION, id, { tag: id, n: 3 });
+    await setDocument(COLLECTION, id, { name: 'Test', tag: id, n: 3 });
     const replaced = await getDocument(COLLECTION, id, itemSchema);
-    expect(replaced).toMatchObject({ tag: id, n: 3 });
+    expect(replaced).toMatchObject({ name: 'Test', tag: id, n: 3 });
     expect(replaced).not.toHaveProperty('keep');
   });
 
   it('does not store the id inside the document data', async () => {
     const id = uniqueTag('no-id-field');
-    await setDocument(COLLECTION, id, { id: 'something-else', tag: id, n: 1 });
+    await setDocument(COLLECTION, id, { id: 'something-else', name: 'Test', tag: id, n: 1 });
     const stored = fake.getDocument(`${COLLECTION}/${id}`);
     expect(stored).not.toBeNull();
     expect(stored).not.toHaveProperty('id');
@@ -184,7 +184,7 @@ describe('writes', () => {
 
   it('updates the given fields of an existing document', async () => {
     const id = uniqueTag('update');
-    await setDocument(COLLECTION, id, { tag: id, n: 1, keep: 'yes' });
+    await setDocument(COLLECTION, id, { name: 'Test', tag: id, n: 1, keep: 'yes' });
     const result = await updateDocument(COLLECTION, id, { n: 5 });
     expect(result).toEqual({ success: true, message: 'Document updated successfully' });
     expect(await getDocument(COLLECTION, id, itemSchema)).toMatchObject({ n: 5, keep: 'yes' });
@@ -199,7 +199,7 @@ describe('writes', () => {
 
   it('deletes a document', async () => {
     const id = uniqueTag('delete');
-    await setDocument(COLLECTION, id, { tag: id, n: 1 });
+    await setDocument(COLLECTION, id, { name: 'Test', tag: id, n: 1 });
     const result = await deleteDocument(COLLECTION, id);
     expect(result).toEqual({ success: true, message: 'Document deleted successfully' });
     expect(await getDocument(COLLECTION, id, itemSchema)).toBeNull();
@@ -207,7 +207,7 @@ describe('writes', () => {
 
   it('stamps createdAt and updatedAt with the server time, and moves only updatedAt on update', async () => {
     const id = uniqueTag('timestamps');
-    await setDocument(COLLECTION, id, { tag: id, n: 1 });
+    await setDocument(COLLECTION, id, { name: 'Test', tag: id, n: 1 });
     const created = await getDocument(COLLECTION, id, itemSchema);
     expect(created?.createdAt).toMatch(ISO_DATE_TIME);
     expect(created?.updatedAt).toMatch(ISO_DATE_TIME);
@@ -223,7 +223,12 @@ describe('writes', () => {
 
   it('keeps a createdAt the caller provides', async () => {
     const id = uniqueTag('created');
-    await setDocument(COLLECTION, id, { tag: id, n: 1, createdAt: '2024-01-02T03:04:05.000Z' });
+    await setDocument(COLLECTION, id, {
+      name: 'Test',
+      tag: id,
+      n: 1,
+      createdAt: '2024-01-02T03:04:05.000Z',
+    });
     expect((await getDocument(COLLECTION, id, itemSchema))?.createdAt).toBe(
       '2024-01-02T03:04:05.000Z',
     );
@@ -235,7 +240,7 @@ describe('commitBatch', () => {
     const tag = uniqueTag('batch');
     await seedNumbers(tag, 2);
     const result = await commitBatch([
-      { type: 'set', collection: COLLECTION, id: `${tag}-3`, data: { tag, n: 3 } },
+      { type: 'set', collection: COLLECTION, id: `${tag}-3`, data: { name: 'Test', tag, n: 3 } },
       { type: 'update', collection: COLLECTION, id: `${tag}-1`, data: { n: 10 } },
       { type: 'delete', collection: COLLECTION, id: `${tag}-2` },
     ]);
@@ -263,7 +268,12 @@ describe('commitBatch', () => {
     const tag = uniqueTag('atomic');
     const error = await rejectionOf(
       commitBatch([
-        { type: 'set', collection: COLLECTION, id: `${tag}-new`, data: { tag, n: 1 } },
+        {
+          type: 'set',
+          collection: COLLECTION,
+          id: `${tag}-new`,
+          data: { name: 'Test', tag, n: 1 },
+        },
         { type: 'update', collection: COLLECTION, id: `${tag}-missing`, data: { n: 2 } },
       ]),
     );

@@ -41,9 +41,9 @@ describe('transient failures', () => {
   it('reports an injected server error (500) as non-permanent, and the retry succeeds', async () => {
     const id = uniqueTag('five-hundred');
     fake.faults.failNext('documents:commit', 1, 500);
-    const error = await rejectionOf(setDocument(COLLECTION, id, { tag: id, n: 1 }));
+    const error = await rejectionOf(setDocument(COLLECTION, id, { name: 'Test', tag: id, n: 1 }));
     expect(error.permanent).toBe(false);
-    await setDocument(COLLECTION, id, { tag: id, n: 1 });
+    await setDocument(COLLECTION, id, { name: 'Test', tag: id, n: 1 });
     expect(await getDocument(COLLECTION, id, itemSchema)).toMatchObject({ tag: id, n: 1 });
   });
 
@@ -77,12 +77,12 @@ describe('lost acknowledgement', () => {
     const id = `${tag}-1`;
     allowConsoleErrors();
     fake.faults.loseNextCommitAck();
-    const error = await rejectionOf(setDocument(COLLECTION, id, { tag, n: 1 }));
+    const error = await rejectionOf(setDocument(COLLECTION, id, { name: 'Test', tag, n: 1 }));
     expect(error.permanent).toBe(false);
     // The write happened although the client never heard so.
-    expect(fake.getDocument(`${COLLECTION}/${id}`)).toMatchObject({ tag, n: 1 });
+    expect(fake.getDocument(`${COLLECTION}/${id}`)).toMatchObject({ name: 'Test', tag, n: 1 });
 
-    await setDocument(COLLECTION, id, { tag, n: 1 });
+    await setDocument(COLLECTION, id, { name: 'Test', tag, n: 1 });
     const matching = fake.listDocuments(COLLECTION).filter((doc) => doc.data.tag === tag);
     expect(matching).toHaveLength(1);
     expect(
