@@ -48,7 +48,7 @@ async function seedNumbers(tag: string, count = 5): Promise<void> {
       type: 'set',
       collection: COLLECTION,
       id: `${tag}-${n}`,
-      data: { name: 'Test', tag, n, labels: labelsFor(n), name: `Item ${n}` },
+      data: { tag, n, labels: labelsFor(n), name: `Item ${n}` },
     });
   }
   await commitBatch(ops);
