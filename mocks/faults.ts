@@ -57,7 +57,7 @@ export const faultHandlers = [
     if (store.requestLog.length > REQUEST_LOG_LIMIT)
       store.requestLog.splice(0, REQUEST_LOG_LIMIT / 2);
     if (isOffline()) return HttpResponse.error();
-    if (store.latencyMs > 0) await delay(store.latencyMs);
+    if (store.latencyMs > 0 && !store.latencyAppliedByCaller) await delay(store.latencyMs);
     if (isOffline()) return HttpResponse.error();
     const status = store.takeFailure(request.url);
     if (status !== null)

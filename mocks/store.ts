@@ -2,6 +2,9 @@
 // sends them), auth accounts, the request log, injected faults and change listeners. Handlers read
 // and write only through this module. Until `ready` resolves (seed or IndexedDB load), handlers
 // wait: answering from an empty store would look like a wiped database to the app.
+// It also tracks which documents were written since the last `takeChanges()`, document by document,
+// so the browser persists exactly those (never a whole collection copied from memory, which would
+// undo what another tab wrote meanwhile).
 import type { FsFields } from './values';
 
 export interface StoredDocument {
@@ -59,14 +62,21 @@ class FakeStore {
   private collections = new Map<string, Map<string, StoredDocument>>();
   readonly accounts = new Map<string, Account>();
   private listeners = new Set<(event: ChangeEvent) => void>();
-  /** Top-level collections written since the last persist (the browser saves only these). */
-  readonly dirty = new Set<string>();
+  /** Document paths written or deleted since the last `takeChanges()`. */
+  private changedPaths = new Set<string>();
+  /** Everything was cleared since the last `takeChanges()` (a reseed): persist the whole state. */
+  private clearedAll = false;
   private dirtyListener: (() => void) | null = null;
 
   requestLog: RequestLogEntry[] = [];
   latencyMs = 0;
   failRules: FailRule[] = [];
   lostCommitAcks = 0;
+  /**
+   * Set by a caller that applies `latencyMs` itself before handing a request over (the browser
+   * does, outside its cross-tab lock, so a slow demo tab does not hold up every other tab).
+   */
+  latencyAppliedByCaller = false;
   /** Failed password attempts per e-mail, for TOO_MANY_ATTEMPTS_TRY_LATER. */
   failedLogins = new Map<string, { count: number; at: number }>();
 
@@ -137,14 +147,57 @@ class FakeStore {
   }
 
   clearDocuments(): void {
-    for (const p of this.collections.keys()) this.dirty.add(p.split('/')[0] as string);
     this.collections.clear();
+    this.changedPaths.clear();
+    this.clearedAll = true;
     this.dirtyListener?.();
   }
 
   private markDirty(path: string): void {
-    this.dirty.add(path.split('/')[0] as string);
+    this.changedPaths.add(path);
     this.dirtyListener?.();
+  }
+
+  /** Whether anything was written since the last `takeChanges()`. */
+  get hasChanges(): boolean {
+    return this.clearedAll || this.changedPaths.size > 0;
+  }
+
+  /** The document paths written since the last call (or `full` after a clear), and forgets them. */
+  takeChanges(): { paths: string[]; full: boolean } {
+    const changes = { paths: [...this.changedPaths], full: this.clearedAll };
+    this.changedPaths.clear();
+    this.clearedAll = false;
+    return changes;
+  }
+
+  /**
+   * Sets (or with `undefined` removes) a document as another tab wrote it: not a change of this
+   * tab's to persist, and no event (the caller emits once the whole catch-up is applied).
+   */
+  applyStored(path: string, doc: StoredDocument | undefined): void {
+    const { parent, id } = splitDocumentPath(path);
+    if (doc) {
+      let c = this.collections.get(parent);
+      if (!c) {
+        c = new Map();
+        this.collections.set(parent, c);
+      }
+      c.set(id, doc);
+    } else {
+      const c = this.collections.get(parent);
+      c?.delete(id);
+      if (c?.size === 0) this.collections.delete(parent);
+    }
+  }
+
+  /** Every document with its path (persisting the whole state). */
+  allDocuments(): Array<[string, StoredDocument]> {
+    const out: Array<[string, StoredDocument]> = [];
+    for (const [parent, docs] of this.collections) {
+      for (const [id, doc] of docs) out.push([`${parent}/${id}`, doc]);
+    }
+    return out;
   }
 
   /** Everything under one top-level collection, for persistence. */
