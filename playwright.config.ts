@@ -1,9 +1,14 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 // Debian's Chromium (scripts/ensure-chromium.mjs makes sure it is there); Playwright never downloads
 // a browser here. The flags keep Chromium from reaching for Google services this machine cannot reach.
 const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+// Server mode (the fake over HTTP, shared by every browser context): specs named *.server.spec.ts.
+const SERVER_MODE_PORT = PORT + 10;
+const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -29,12 +34,41 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: `node scripts/serve.mjs`,
-    env: { PORT: String(PORT), BUILD_DIR: process.env.BUILD_DIR ?? 'build' },
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 30_000,
-  },
+  projects: [
+    // In-page mode: each test's browser context is its own isolated demo school.
+    {
+      name: 'chromium',
+      testIgnore: /\.server\.spec\.ts$/,
+      use: { browserName: 'chromium' },
+    },
+    // Server mode: one demo school for every context, so one worker at a time touches it.
+    {
+      name: 'server-mode',
+      testMatch: /\.server\.spec\.ts$/,
+      workers: 1,
+      fullyParallel: false,
+      use: { browserName: 'chromium', baseURL: `http://127.0.0.1:${SERVER_MODE_PORT}` },
+    },
+  ],
+  webServer: [
+    {
+      command: `node scripts/serve.mjs --fake=in-page`,
+      env: { PORT: String(PORT), BUILD_DIR },
+      url: `http://127.0.0.1:${PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+    },
+    {
+      command: `node scripts/serve.mjs --fake=server --fresh`,
+      env: {
+        PORT: String(SERVER_MODE_PORT),
+        BUILD_DIR,
+        // A state file of its own, never the developer's .fake-firebase/state.json.
+        FAKE_FIREBASE_STATE: join(tmpdir(), `learning-centre-e2e-${SERVER_MODE_PORT}.json`),
+      },
+      url: `http://127.0.0.1:${SERVER_MODE_PORT}/__fake/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+    },
+  ],
 });

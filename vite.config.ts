@@ -2,9 +2,12 @@
 import { fileURLToPath } from 'node:url';
 import { vitePlugin as remix } from '@remix-run/dev';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import tsconfigPaths from 'vite-tsconfig-paths';
+import { parseRuntimeConfig } from './app/config/env';
 import { routeHandles } from './scripts/route-handles-plugin';
+import type * as FakeFirebaseServer from './mocks/server';
+import type { FakeFirebaseMiddleware } from './mocks/server';
 
 declare module '@remix-run/node' {
   interface Future {
@@ -14,18 +17,79 @@ declare module '@remix-run/node' {
 
 // The Remix plugin is left out under vitest: it expects to own the whole build (toolchain.md).
 const isVitest = Boolean(process.env.VITEST);
+const buildDirectory = process.env.BUILD_DIR ?? 'build';
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** `FAKE_FIREBASE=in-page npm run dev` keeps the fake in the page; server mode is the default. */
+const fakeInPage = process.env.FAKE_FIREBASE === 'in-page';
+
+/**
+ * Server mode in `npm run dev` (decision 033): the fake Firebase is mounted on the dev server
+ * (loaded through Vite's SSR loader, so the TypeScript mocks run as they are) and the client is
+ * told to connect the SDK's emulators to its own origin.
+ */
+function fakeFirebaseDevServer(): Plugin {
+  return {
+    name: 'fake-firebase-dev-server',
+    apply: (_config, env) => env.command === 'serve' && !isVitest && !fakeInPage,
+    config: () => ({ define: { 'import.meta.env.VITE_FAKE_FIREBASE': JSON.stringify('server') } }),
+    configureServer(server) {
+      let middleware: Promise<FakeFirebaseMiddleware> | undefined;
+      server.middlewares.use((req, res, next) => {
+        middleware ??= server.ssrLoadModule('/mocks/server.ts').then((module) => {
+          const { createFakeFirebaseMiddleware }: Partial<typeof FakeFirebaseServer> = module;
+          if (!createFakeFirebaseMiddleware) throw new Error('mocks/server.ts has no middleware');
+          return createFakeFirebaseMiddleware({
+            stateFile: process.env.FAKE_FIREBASE_STATE ?? '.fake-firebase/state.json',
+            fresh: process.env.FAKE_FIREBASE_FRESH === '1',
+          });
+        });
+        middleware.then((handle) => handle(req, res, next), next);
+      });
+    },
+  };
+}
+
+/**
+ * Bundles mocks/server.ts for plain Node into <build>/fake-firebase/server.mjs, which
+ * scripts/serve.mjs mounts in server mode. Only for a demo build: a build with a real project
+ * gets no fake to serve. Dependencies (msw, zod) stay in node_modules.
+ */
+async function buildFakeFirebaseServer(env: Record<string, string | undefined>): Promise<void> {
+  try {
+    if (parseRuntimeConfig(env).mode !== 'demo') return;
+  } catch {
+    return; // An invalid configuration builds an app that shows the error page; no fake either.
+  }
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    plugins: [tsconfigPaths()],
+    build: {
+      ssr: 'mocks/server.ts',
+      outDir: `${buildDirectory}/fake-firebase`,
+      emptyOutDir: true,
+      target: 'node20',
+      copyPublicDir: false,
+      rollupOptions: { output: { entryFileNames: 'server.mjs' } },
+    },
+  });
+}
 
 export default defineConfig({
   server: { port: 5173, strictPort: true },
   preview: { port: 4173 },
   plugins: [
+    fakeFirebaseDevServer(),
     tailwindcss(),
     routeHandles({ routesDir: fileURLToPath(new URL('./app/routes', import.meta.url)) }),
     !isVitest &&
       remix({
         ssr: false,
         // BUILD_DIR lets parallel test runs build side by side (scripts/serve.mjs reads it too).
-        buildDirectory: process.env.BUILD_DIR ?? 'build',
+        buildDirectory,
+        buildEnd: ({ viteConfig }) => buildFakeFirebaseServer(viteConfig.env),
         future: {
           v3_fetcherPersist: true,
           v3_relativeSplatPath: true,

@@ -1,6 +1,7 @@
 // Client entry. Before React or any Firebase code runs it reads the runtime configuration: an
 // invalid one stops here with a readable page, and demo mode installs the embedded fake Firebase so
-// that the very first Firebase request is already answered by it.
+// that the very first Firebase request is already answered by it — or, in server mode (the fake
+// served over HTTP by `npm run dev` / `npm start`), only the console control that talks to it.
 import { RemixBrowser } from '@remix-run/react';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
@@ -44,16 +45,24 @@ async function boot() {
   }
 
   if (config.mode === 'demo') {
-    const [{ installFakeFirebase }, demo] = await Promise.all([
-      import('../mocks/browser'),
-      import('../mocks/demo-accounts'),
-    ]);
-    const fake = await installFakeFirebase();
+    const demoAccounts = import('../mocks/demo-accounts');
+    let reset: () => Promise<void>;
+    if (config.emulators) {
+      // Server mode: the fake runs behind the emulator host; msw never loads in this page.
+      const { installRemoteFakeFirebase } = await import('../mocks/remote-control');
+      const fake = installRemoteFakeFirebase(config.emulators.controlUrl);
+      reset = () => fake.reset({ profile: 'demo' });
+    } else {
+      const { installFakeFirebase } = await import('../mocks/browser');
+      const fake = await installFakeFirebase();
+      reset = () => fake.reset({ profile: 'demo' });
+    }
     // Demo mode only: the data layer on window.__lc, for the browser tests and the console.
     const { exposeDataLayerForTests } = await import('~/data/debug');
     exposeDataLayerForTests();
+    const demo = await demoAccounts;
     registerDemoControl({
-      reset: () => fake.reset({ profile: 'demo' }),
+      reset,
       accounts: demo.DEMO_ACCOUNTS,
       googleAccounts: demo.DEMO_GOOGLE_ACCOUNTS,
       createGoogleIdToken: demo.createFakeGoogleIdToken,

@@ -2,13 +2,26 @@
 // that is not a file gets index.html, and the client router decides (including the 404 page). A
 // missing file with an extension (/assets/gone.js) is a real 404, so a stale chunk never receives
 // HTML. sirv does the file serving (ETags, ranges, content types); this file sets caching rules.
+//
+// Server mode (the default for a demo build, decision 033): the fake Firebase bundled at build time
+// (<build>/fake-firebase/server.mjs) answers the Emulator Suite paths on the same port, and
+// index.html is marked `<html data-fake-firebase="server">` so the page connects the
+// SDK's emulators to its own origin. `--fake=in-page` (or FAKE_FIREBASE=in-page) serves the plain
+// static build, as a static host would. `--fresh` reseeds the fake's saved state.
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { extname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { extname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import sirv from 'sirv';
 
 const NO_STORE = new Set(['/connectivity-check']);
 const NO_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest']);
+/**
+ * An attribute on <html>, not an element: React hydrates the whole document, and an element it did
+ * not render would fail the hydration (an attribute is not compared in production builds).
+ */
+const SERVER_MODE_MARK = ' data-fake-firebase="server"';
 
 function setHeaders(res, pathname) {
   if (NO_STORE.has(pathname)) res.setHeader('Cache-Control', 'no-store');
@@ -18,27 +31,81 @@ function setHeaders(res, pathname) {
   res.setHeader('X-Content-Type-Options', 'nosniff');
 }
 
-export function createStaticServer(root) {
+/** index.html with the server-mode mark; read per request, so a rebuild in place is picked up. */
+async function sendMarkedIndex(root, req, res) {
+  const html = await readFile(join(root, 'index.html'), 'utf8');
+  const marked = html.replace(/<html\b/i, (tag) => `${tag}${SERVER_MODE_MARK}`);
+  res.statusCode = 200;
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  setHeaders(res, '/index.html');
+  res.end(req.method === 'HEAD' ? undefined : marked);
+}
+
+/**
+ * The static server; with `fakeFirebase` (a connect-style middleware from mocks/server.ts) the
+ * fake answers its own paths first and every page is marked for server mode.
+ */
+export function createStaticServer(root, { fakeFirebase } = {}) {
   const files = sirv(root, { etag: true, setHeaders });
   const spa = sirv(root, { single: true, etag: true, setHeaders });
-  return createServer((req, res) => {
+  const serveStatic = (req, res) => {
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
     const notFound = () => {
       res.statusCode = 404;
       res.setHeader('Content-Type', 'text/plain; charset=utf-8');
       res.end('Not found');
     };
-    if (extname(pathname) !== '' || NO_STORE.has(pathname)) files(req, res, notFound);
-    else spa(req, res, notFound);
+    if (extname(pathname) !== '' && pathname !== '/index.html') files(req, res, notFound);
+    else if (NO_STORE.has(pathname)) files(req, res, notFound);
+    else if (fakeFirebase) {
+      sendMarkedIndex(root, req, res).catch(() => {
+        if (!res.headersSent) notFound();
+      });
+    } else spa(req, res, notFound);
+  };
+  return createServer((req, res) => {
+    if (fakeFirebase) fakeFirebase(req, res, () => serveStatic(req, res));
+    else serveStatic(req, res);
   });
 }
 
+/** The fake's middleware from the build, or null (a production build has none; or in-page asked). */
+async function loadFakeFirebase(buildDir, { mode, stateFile, fresh }) {
+  if (mode === 'in-page') return null;
+  const bundle = fileURLToPath(new URL(`../${buildDir}/fake-firebase/server.mjs`, import.meta.url));
+  if (!existsSync(bundle)) {
+    console.log(
+      `No fake Firebase server in ${buildDir}/ (a build with a real Firebase project, or an old ` +
+        'build): serving the static app only.',
+    );
+    return null;
+  }
+  const { createFakeFirebaseMiddleware } = await import(pathToFileURL(bundle).href);
+  return createFakeFirebaseMiddleware({ stateFile, fresh });
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const fakeArg = args.find((arg) => arg.startsWith('--fake='))?.slice('--fake='.length);
+  const mode = fakeArg ?? process.env.FAKE_FIREBASE ?? 'server';
+  if (mode !== 'server' && mode !== 'in-page') {
+    console.error(`--fake must be server or in-page, not ${mode}`);
+    process.exit(2);
+  }
   const port = Number(process.env.PORT ?? 4173);
   const host = process.env.HOST ?? '127.0.0.1';
   const buildDir = process.env.BUILD_DIR ?? 'build';
   const root = fileURLToPath(new URL(`../${buildDir}/client`, import.meta.url));
-  createStaticServer(root).listen(port, host, () => {
-    console.log(`Learning Centre (production build) on http://${host}:${port}/`);
+  const fakeFirebase = await loadFakeFirebase(buildDir, {
+    mode,
+    stateFile: process.env.FAKE_FIREBASE_STATE ?? '.fake-firebase/state.json',
+    fresh: args.includes('--fresh'),
+  });
+  createStaticServer(root, { fakeFirebase }).listen(port, host, () => {
+    const where = fakeFirebase ? 'with the demo backend on the same port' : 'static';
+    console.log(`Learning Centre (production build, ${where}) on http://${host}:${port}/`);
+    if (fakeFirebase && host === '127.0.0.1') {
+      console.log('Other devices on the network: HOST=0.0.0.0 npm start');
+    }
   });
 }

@@ -1,7 +1,9 @@
 // Owns the Firebase SDK instances: the app, auth, firestore/lite, the full Firestore (live queries
 // only), functions, and optionally App Check and Analytics. Each is created on first use from a
 // dynamic import(), so the login page loads firebase/auth but never Firestore. A failed creation is
-// forgotten, so the next call tries again (a lazy chunk can fail to load while offline).
+// forgotten, so the next call tries again (a lazy chunk can fail to load while offline). With
+// emulator hosts configured (the fake's server mode or the official Emulator Suite), each service is
+// connected to its emulator right after it is created, before its first request.
 import { FUNCTIONS_REGION } from '~/config/constants';
 import { getRuntimeConfig } from '~/config/env';
 import { BACKEND_MESSAGES, BackendError } from './errors';
@@ -68,8 +70,16 @@ async function startAnalytics(firebaseApp: FirebaseApp): Promise<void> {
 const auth = lazy(async (): Promise<Auth> => {
   try {
     const firebaseApp = await app.get();
-    const { getAuth } = await import('firebase/auth');
-    return getAuth(firebaseApp);
+    const { connectAuthEmulator, getAuth } = await import('firebase/auth');
+    const instance = getAuth(firebaseApp);
+    const emulator = getRuntimeConfig().emulators?.auth;
+    // The warning banner is for production credentials; demo and emulator accounts are invented.
+    if (emulator && !instance.emulatorConfig) {
+      connectAuthEmulator(instance, `http://${emulator.host}:${emulator.port}`, {
+        disableWarnings: true,
+      });
+    }
+    return instance;
   } catch (error) {
     throw initError(BACKEND_MESSAGES.authNotInitialized, error);
   }
@@ -78,9 +88,13 @@ const auth = lazy(async (): Promise<Auth> => {
 const liteFirestore = lazy(async (): Promise<LiteFirestore> => {
   try {
     const firebaseApp = await app.get();
-    const { initializeFirestore } = await import('firebase/firestore/lite');
+    const { connectFirestoreEmulator, initializeFirestore } =
+      await import('firebase/firestore/lite');
     // Optional zod fields come through as undefined; Firestore would reject them otherwise.
-    return initializeFirestore(firebaseApp, { ignoreUndefinedProperties: true });
+    const db = initializeFirestore(firebaseApp, { ignoreUndefinedProperties: true });
+    const emulator = getRuntimeConfig().emulators?.firestore;
+    if (emulator) connectFirestoreEmulator(db, emulator.host, emulator.port);
+    return db;
   } catch (error) {
     throw initError(BACKEND_MESSAGES.firestoreNotInitialized, error);
   }
@@ -89,15 +103,22 @@ const liteFirestore = lazy(async (): Promise<LiteFirestore> => {
 const fullFirestore = lazy(async (): Promise<FullFirestore> => {
   try {
     const firebaseApp = await app.get();
-    const { initializeFirestore, persistentLocalCache, persistentSingleTabManager } =
-      await import('firebase/firestore');
+    const {
+      connectFirestoreEmulator,
+      initializeFirestore,
+      persistentLocalCache,
+      persistentSingleTabManager,
+    } = await import('firebase/firestore');
     // Spec §9: "The local cache is persistent, with single-tab ownership forced."
-    return initializeFirestore(firebaseApp, {
+    const db = initializeFirestore(firebaseApp, {
       ignoreUndefinedProperties: true,
       localCache: persistentLocalCache({
         tabManager: persistentSingleTabManager({ forceOwnership: true }),
       }),
     });
+    const emulator = getRuntimeConfig().emulators?.firestore;
+    if (emulator) connectFirestoreEmulator(db, emulator.host, emulator.port);
+    return db;
   } catch (error) {
     throw initError(BACKEND_MESSAGES.firestoreNotInitialized, error);
   }
@@ -106,8 +127,11 @@ const fullFirestore = lazy(async (): Promise<FullFirestore> => {
 const functions = lazy(async (): Promise<Functions> => {
   try {
     const firebaseApp = await app.get();
-    const { getFunctions } = await import('firebase/functions');
-    return getFunctions(firebaseApp, FUNCTIONS_REGION);
+    const { connectFunctionsEmulator, getFunctions } = await import('firebase/functions');
+    const instance = getFunctions(firebaseApp, FUNCTIONS_REGION);
+    const emulator = getRuntimeConfig().emulators?.functions;
+    if (emulator) connectFunctionsEmulator(instance, emulator.host, emulator.port);
+    return instance;
   } catch (error) {
     throw initError(BACKEND_MESSAGES.functionsNotInitialized, error);
   }

@@ -17,6 +17,7 @@ const unsubscribeSnapshot = vi.fn();
 
 vi.mock('firebase/firestore', () => ({
   initializeFirestore: record('initializeFirestore', { kind: 'full-firestore' }),
+  connectFirestoreEmulator: record('connectFirestoreEmulator'),
   persistentLocalCache: record('persistentLocalCache', 'persistent-cache'),
   persistentSingleTabManager: record('persistentSingleTabManager', 'single-tab'),
   collection: record('collection'),

@@ -64,6 +64,7 @@ describe('parseRuntimeConfig', () => {
       measurementId: 'G-ABC123XYZ',
       pwaEnabled: true,
       staffDomains: ['staff.school.example', 'admin.school.example'],
+      emulators: null,
     });
   });
 
@@ -139,6 +140,115 @@ describe('parseRuntimeConfig', () => {
     expect(parseRuntimeConfig({ VITE_STAFF_DOMAIN_1: 'my.school.example' }).staffDomains).toEqual([
       'my.school.example',
     ]);
+  });
+});
+
+const SERVER_PAGE = {
+  fakeFirebaseMark: 'server',
+  protocol: 'http:',
+  hostname: '192.168.1.20',
+  port: '4173',
+};
+
+describe('the emulator hosts (server mode and the official Emulator Suite)', () => {
+  it('uses the in-page fake in demo mode when nothing points elsewhere', () => {
+    expect(parseRuntimeConfig({}).emulators).toBeNull();
+    expect(parseRuntimeConfig({}, { ...SERVER_PAGE, fakeFirebaseMark: null }).emulators).toBeNull();
+  });
+
+  it('points every service at VITE_FIREBASE_EMULATOR_HOST, and the console control too', () => {
+    const { emulators } = parseRuntimeConfig({ VITE_FIREBASE_EMULATOR_HOST: '127.0.0.1:4312' });
+    const endpoint = { host: '127.0.0.1', port: 4312 };
+    expect(emulators).toEqual({
+      auth: endpoint,
+      firestore: endpoint,
+      functions: endpoint,
+      controlUrl: 'http://127.0.0.1:4312',
+    });
+  });
+
+  it("lets each service override the shared host, as the official suite's separate ports need", () => {
+    const { emulators } = parseRuntimeConfig({
+      VITE_FIREBASE_EMULATOR_HOST: 'localhost:4400',
+      VITE_FIREBASE_AUTH_EMULATOR_HOST: 'localhost:9099',
+      VITE_FIREBASE_FIRESTORE_EMULATOR_HOST: '[::1]:8080',
+    });
+    expect(emulators?.auth).toEqual({ host: 'localhost', port: 9099 });
+    expect(emulators?.firestore).toEqual({ host: '[::1]', port: 8080 });
+    expect(emulators?.functions).toEqual({ host: 'localhost', port: 4400 });
+    expect(emulators?.controlUrl).toBe('http://localhost:4400');
+  });
+
+  it('accepts all three per-service hosts without a shared one', () => {
+    const { emulators } = parseRuntimeConfig({
+      VITE_FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      VITE_FIREBASE_FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080',
+      VITE_FIREBASE_FUNCTIONS_EMULATOR_HOST: '127.0.0.1:5001',
+    });
+    expect(emulators?.functions).toEqual({ host: '127.0.0.1', port: 5001 });
+    expect(emulators?.controlUrl).toBe('http://127.0.0.1:9099');
+  });
+
+  it('refuses a service left on the real backend while another is on an emulator', () => {
+    const error = configError({ VITE_FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' });
+    expect(error.issues.map((issue) => issue.variable)).toEqual([
+      'VITE_FIREBASE_FIRESTORE_EMULATOR_HOST',
+      'VITE_FIREBASE_FUNCTIONS_EMULATOR_HOST',
+    ]);
+  });
+
+  it('refuses hosts that are not host:port, naming the variable', () => {
+    for (const value of ['127.0.0.1', 'http://127.0.0.1:9099', 'localhost:0', 'localhost:70000']) {
+      const error = configError({ VITE_FIREBASE_EMULATOR_HOST: value });
+      expect(error.issues).toEqual([
+        {
+          variable: 'VITE_FIREBASE_EMULATOR_HOST',
+          problem: 'must be host:port, such as 127.0.0.1:9099',
+        },
+      ]);
+    }
+    expect(configError({ VITE_FAKE_FIREBASE: 'remote' }).issues).toEqual([
+      { variable: 'VITE_FAKE_FIREBASE', problem: 'must be in-page or server' },
+    ]);
+  });
+
+  it('connects to the emulators also with a real project configured (the official suite)', () => {
+    const config = parseRuntimeConfig({
+      ...FULL_ENV,
+      VITE_FIREBASE_EMULATOR_HOST: '127.0.0.1:9099',
+    });
+    expect(config.mode).toBe('firebase');
+    expect(config.emulators?.auth).toEqual({ host: '127.0.0.1', port: 9099 });
+  });
+
+  it("follows a served page's server-mode mark to the page's own host in demo mode", () => {
+    const endpoint = { host: '192.168.1.20', port: 4173 };
+    expect(parseRuntimeConfig({}, SERVER_PAGE).emulators).toEqual({
+      auth: endpoint,
+      firestore: endpoint,
+      functions: endpoint,
+      controlUrl: 'http://192.168.1.20:4173',
+    });
+    expect(
+      parseRuntimeConfig({}, { ...SERVER_PAGE, hostname: 'school.local', port: '' }).emulators
+        ?.auth,
+    ).toEqual({ host: 'school.local', port: 80 });
+  });
+
+  it('uses server mode on the page origin when the build asks for it (npm run dev)', () => {
+    const page = { ...SERVER_PAGE, fakeFirebaseMark: null };
+    expect(parseRuntimeConfig({ VITE_FAKE_FIREBASE: 'server' }, page).emulators?.controlUrl).toBe(
+      'http://192.168.1.20:4173',
+    );
+  });
+
+  it('stays in-page when told so, over https, and always in a production build', () => {
+    expect(parseRuntimeConfig({ VITE_FAKE_FIREBASE: 'in-page' }, SERVER_PAGE).emulators).toBeNull();
+    expect(parseRuntimeConfig({}, { ...SERVER_PAGE, protocol: 'https:' }).emulators).toBeNull();
+    expect(parseRuntimeConfig(FULL_ENV, SERVER_PAGE).emulators).toBeNull();
+    expect(
+      parseRuntimeConfig({ ...FULL_ENV, VITE_FAKE_FIREBASE: 'server' }, SERVER_PAGE).emulators,
+    ).toBeNull();
   });
 });
 

@@ -27,6 +27,39 @@ export interface RuntimeConfig {
   pwaEnabled: boolean;
   /** Lower-cased e-mail domains whose accounts are granted admin + superAdmin (spec §6). */
   staffDomains: string[];
+  /**
+   * Where the SDK's emulator connections point (`connect*Emulator`), or null for the real services
+   * (firebase mode) or the in-page fake (demo mode). Set by `VITE_FIREBASE_EMULATOR_HOST` and its
+   * per-service overrides, or in demo mode by server mode (the fake served by `npm run dev` or
+   * `npm start` on the page's own origin).
+   */
+  emulators: EmulatorHosts | null;
+}
+
+export interface EmulatorEndpoint {
+  /** Host name or IP address; an IPv6 address keeps its brackets (`[::1]`). */
+  host: string;
+  port: number;
+}
+
+export interface EmulatorHosts {
+  auth: EmulatorEndpoint;
+  firestore: EmulatorEndpoint;
+  functions: EmulatorEndpoint;
+  /** Base URL of the fake's console control (`/__fake/…`); only the fake's server mode has one. */
+  controlUrl: string;
+}
+
+/**
+ * What the served page says about itself: `scripts/serve.mjs` in server mode marks index.html with
+ * `<html data-fake-firebase="server">`, and the page's own host is then the emulator host.
+ */
+export interface PageContext {
+  fakeFirebaseMark: string | null;
+  /** `location.protocol`, `location.hostname` (IPv6 with brackets) and `location.port`. */
+  protocol: string;
+  hostname: string;
+  port: string;
 }
 
 export interface ConfigIssue {
@@ -71,7 +104,39 @@ export const RUNTIME_CONFIG_VARIABLES = [
   'VITE_PWA_ENABLED',
   'VITE_STAFF_DOMAIN_1',
   'VITE_STAFF_DOMAIN_2',
+  'VITE_FIREBASE_EMULATOR_HOST',
+  'VITE_FIREBASE_AUTH_EMULATOR_HOST',
+  'VITE_FIREBASE_FIRESTORE_EMULATOR_HOST',
+  'VITE_FIREBASE_FUNCTIONS_EMULATOR_HOST',
+  'VITE_FAKE_FIREBASE',
 ] as const;
+
+/** The per-service emulator variables, each falling back to VITE_FIREBASE_EMULATOR_HOST. */
+const SERVICE_EMULATOR_VARS = {
+  auth: 'VITE_FIREBASE_AUTH_EMULATOR_HOST',
+  firestore: 'VITE_FIREBASE_FIRESTORE_EMULATOR_HOST',
+  functions: 'VITE_FIREBASE_FUNCTIONS_EMULATOR_HOST',
+} as const;
+
+/** `host:port` as the emulators' own variables spell it (FIRESTORE_EMULATOR_HOST=127.0.0.1:8080). */
+const emulatorHostSchema = z
+  .string()
+  .regex(/^(\[[0-9a-fA-F:.]+\]|[a-zA-Z0-9](?:[a-zA-Z0-9.-]*[a-zA-Z0-9])?):(\d{1,5})$/)
+  .transform((value, ctx): EmulatorEndpoint => {
+    const colon = value.lastIndexOf(':');
+    const port = Number(value.slice(colon + 1));
+    if (port < 1 || port > 65535) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'port out of range' });
+      return z.NEVER;
+    }
+    return { host: value.slice(0, colon), port };
+  });
+
+const fakeFirebaseSchema = z.enum(['in-page', 'server']);
+
+function endpointUrl(endpoint: EmulatorEndpoint): string {
+  return `http://${endpoint.host}:${endpoint.port}`;
+}
 
 const FLAG_VALUES: Record<string, boolean> = { true: true, '1': true, false: false, '0': false };
 
@@ -104,7 +169,10 @@ function read(env: Record<string, string | undefined>, name: string): string | u
  * Validates the public runtime configuration. Pure: pass it `import.meta.env` or a test record.
  * Throws ConfigError naming every bad variable at once, so one fix-and-reload cycle is enough.
  */
-export function parseRuntimeConfig(env: Record<string, string | undefined>): RuntimeConfig {
+export function parseRuntimeConfig(
+  env: Record<string, string | undefined>,
+  page: PageContext | null = null,
+): RuntimeConfig {
   const issues: ConfigIssue[] = [];
 
   const flag = (name: string): boolean | undefined => {
@@ -163,6 +231,8 @@ export function parseRuntimeConfig(env: Record<string, string | undefined>): Run
     else issues.push({ variable: name, problem: 'must be a domain name such as school.example' });
   }
 
+  const emulators = readEmulatorHosts(env, mode, page, issues);
+
   if (issues.length > 0) throw new ConfigError(issues);
 
   if (mode === 'demo') {
@@ -174,6 +244,7 @@ export function parseRuntimeConfig(env: Record<string, string | undefined>): Run
       googleSignInEnabled: googleSignInEnabled ?? true,
       pwaEnabled: pwaEnabled ?? false,
       staffDomains: staffDomains.length > 0 ? staffDomains : [...DEMO_STAFF_DOMAINS],
+      emulators,
     };
   }
   const firebaseConfig = z
@@ -195,12 +266,82 @@ export function parseRuntimeConfig(env: Record<string, string | undefined>): Run
     measurementId,
     pwaEnabled: pwaEnabled ?? false,
     staffDomains,
+    emulators,
   };
+}
+
+/**
+ * The emulator hosts, in this order: the build-time variables (the fake's server or the official
+ * Emulator Suite, in either mode); then, in demo mode only, server mode on the page's own origin
+ * when the build asks for it (`VITE_FAKE_FIREBASE=server`, set by `npm run dev`) or the served page
+ * is marked; otherwise none. A production build never follows a page mark: only its own
+ * variables can send it to an emulator.
+ */
+function readEmulatorHosts(
+  env: Record<string, string | undefined>,
+  mode: RuntimeConfig['mode'],
+  page: PageContext | null,
+  issues: ConfigIssue[],
+): EmulatorHosts | null {
+  const parseHost = (name: string): EmulatorEndpoint | undefined => {
+    const raw = read(env, name);
+    if (raw === undefined) return undefined;
+    const parsed = emulatorHostSchema.safeParse(raw);
+    if (parsed.success) return parsed.data;
+    issues.push({ variable: name, problem: 'must be host:port, such as 127.0.0.1:9099' });
+    return undefined;
+  };
+  const rawFake = read(env, 'VITE_FAKE_FIREBASE');
+  const fake = rawFake === undefined ? undefined : fakeFirebaseSchema.safeParse(rawFake);
+  if (fake && !fake.success) {
+    issues.push({ variable: 'VITE_FAKE_FIREBASE', problem: 'must be in-page or server' });
+  }
+
+  const generalSet = read(env, 'VITE_FIREBASE_EMULATOR_HOST') !== undefined;
+  const general = parseHost('VITE_FIREBASE_EMULATOR_HOST');
+  const serviceVars = Object.entries(SERVICE_EMULATOR_VARS);
+  if (generalSet || serviceVars.some(([, name]) => read(env, name) !== undefined)) {
+    const auth = parseHost(SERVICE_EMULATOR_VARS.auth) ?? general;
+    const firestore = parseHost(SERVICE_EMULATOR_VARS.firestore) ?? general;
+    const functions = parseHost(SERVICE_EMULATOR_VARS.functions) ?? general;
+    if (!auth || !firestore || !functions) {
+      // Some services on an emulator and the others on the real project would mix test and real data.
+      if (!generalSet) {
+        for (const [service, name] of serviceVars) {
+          if (read(env, name) !== undefined) continue;
+          issues.push({
+            variable: name,
+            problem: `is missing (set it or VITE_FIREBASE_EMULATOR_HOST, or ${service} would use the real service)`,
+          });
+        }
+      }
+      return null;
+    }
+    return { auth, firestore, functions, controlUrl: endpointUrl(general ?? auth) };
+  }
+
+  if (mode !== 'demo' || (fake?.success && fake.data === 'in-page')) return null;
+  const wanted = (fake?.success && fake.data === 'server') || page?.fakeFirebaseMark === 'server';
+  // Server mode speaks plain http; a page behind https would be refused its emulator requests.
+  if (!wanted || !page || page.protocol !== 'http:' || page.hostname === '') return null;
+  const origin: EmulatorEndpoint = { host: page.hostname, port: Number(page.port || 80) };
+  return { auth: origin, firestore: origin, functions: origin, controlUrl: endpointUrl(origin) };
 }
 
 let cached: RuntimeConfig | undefined;
 
-/** The app's runtime configuration, parsed from `import.meta.env` on first use. */
+/** What the page tells about itself, in a browser; null elsewhere (tests, Node). */
+function readPageContext(): PageContext | null {
+  if (typeof document === 'undefined' || typeof location === 'undefined') return null;
+  return {
+    fakeFirebaseMark: document.documentElement.getAttribute('data-fake-firebase') ?? null,
+    protocol: location.protocol,
+    hostname: location.hostname,
+    port: location.port,
+  };
+}
+
+/** The app's runtime configuration, parsed from `import.meta.env` (and the page) on first use. */
 export function getRuntimeConfig(): RuntimeConfig {
   if (cached) return cached;
   const env: Record<string, string | undefined> = {};
@@ -209,6 +350,6 @@ export function getRuntimeConfig(): RuntimeConfig {
     const value = source[name];
     if (typeof value === 'string') env[name] = value;
   }
-  cached = parseRuntimeConfig(env);
+  cached = parseRuntimeConfig(env, readPageContext());
   return cached;
 }

@@ -44,8 +44,10 @@ export function DemoBanner() {
       <p className="flex min-w-0 flex-1 basis-64 items-center gap-2">
         <Icon icon={ACTION_ICONS.demo} className="size-4" />
         <span>
-          <strong>Demo mode.</strong> No Firebase project is configured: the data is invented and
-          stays in this browser.
+          <strong>Demo mode.</strong> No Firebase project is configured: the data is invented and{' '}
+          {getRuntimeConfig().emulators
+            ? 'shared by every browser that uses this demo server.'
+            : 'stays in this browser.'}
         </span>
       </p>
       <div className="flex gap-1">

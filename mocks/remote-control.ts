@@ -1,0 +1,175 @@
+// Server mode, in the browser: `window.__fakeFirebase` as a client of the fake server's console
+// control (`/__fake/…`, mocks/server.ts). Same methods as the in-page FakeFirebaseControl, each
+// returning a promise; `onChange` listens to the server's change feed (Server-Sent Events) and
+// returns an unsubscribe. Imports nothing of msw: in server mode the ~96 KiB of msw and its
+// interceptors never load.
+import { z } from 'zod';
+import type { SeedProfile } from './seed';
+import type { ChangeEvent, RequestLogEntry } from './store';
+
+export interface RemoteAccount {
+  uid: string;
+  email: string;
+  disabled: boolean;
+  claims: Record<string, unknown>;
+}
+
+export interface RemoteFakeFirebaseControl {
+  /** Tells tests and the console which fake they talk to. */
+  readonly mode: 'server';
+  ready(): Promise<void>;
+  reset(options?: { profile?: SeedProfile }): Promise<void>;
+  faults: {
+    setLatency(ms: number): Promise<void>;
+    failNext(match: string | RegExp, count: number, status?: number): Promise<void>;
+    loseNextCommitAck(count?: number): Promise<void>;
+    clear(): Promise<void>;
+  };
+  requests(match?: string | RegExp): Promise<RequestLogEntry[]>;
+  clearRequestLog(): Promise<void>;
+  onChange(listener: (event: ChangeEvent) => void): () => void;
+  getDocument(path: string): Promise<Record<string, unknown> | null>;
+  listDocuments(
+    collectionPath: string,
+  ): Promise<Array<{ id: string; data: Record<string, unknown> }>>;
+  setDocument(path: string, data: Record<string, unknown>): Promise<void>;
+  deleteDocument(path: string): Promise<void>;
+  accounts: { list(): Promise<RemoteAccount[]> };
+}
+
+const dataSchema = z.record(z.unknown());
+const requestLogSchema = z.array(z.object({ method: z.string(), url: z.string(), at: z.number() }));
+const documentListSchema = z.array(z.object({ id: z.string(), data: dataSchema }));
+const accountListSchema = z.array(
+  z.object({
+    uid: z.string(),
+    email: z.string(),
+    disabled: z.boolean(),
+    claims: dataSchema,
+  }),
+);
+const changeEventSchema = z.object({ path: z.string(), kind: z.enum(['set', 'delete']) });
+
+/** Path segments are encoded one by one, so ids with reserved characters survive the URL. */
+function documentUrl(path: string): string {
+  return path.split('/').map(encodeURIComponent).join('/');
+}
+
+/** `/__fake/requests` query: a substring, or a RegExp as source + flags. */
+function matchQuery(match: string | RegExp | undefined): string {
+  if (match === undefined) return '';
+  const params = new URLSearchParams({ match: typeof match === 'string' ? match : match.source });
+  if (typeof match !== 'string') params.set('flags', match.flags);
+  return `?${params.toString()}`;
+}
+
+/** A control client for the fake server at `baseUrl` (e.g. `http://127.0.0.1:4173`). */
+export function createRemoteFakeFirebase(baseUrl: string): RemoteFakeFirebaseControl {
+  const root = `${baseUrl.replace(/\/$/, '')}/__fake/`;
+
+  async function call(method: string, route: string, body?: unknown): Promise<unknown> {
+    const response = await fetch(`${root}${route}`, {
+      method,
+      headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: 'no-store',
+    });
+    if (!response.ok) {
+      throw new Error(
+        `The fake Firebase at ${baseUrl} answered ${method} /__fake/${route} with ${response.status}` +
+          ' (is this the official Emulator Suite? It has no console control.)',
+      );
+    }
+    return response.json();
+  }
+
+  // One change-feed connection for all listeners, opened with the first and closed with the last.
+  const listeners = new Set<(event: ChangeEvent) => void>();
+  let source: EventSource | null = null;
+  const openFeed = () => {
+    source = new EventSource(`${root}changes`);
+    source.onmessage = (message) => {
+      let parsed;
+      try {
+        parsed = changeEventSchema.safeParse(JSON.parse(String(message.data)));
+      } catch {
+        return;
+      }
+      if (!parsed.success) return;
+      for (const listener of [...listeners]) {
+        try {
+          listener(parsed.data);
+        } catch (error) {
+          console.warn('[fake-firebase] a change listener failed', error);
+        }
+      }
+    };
+  };
+
+  return {
+    mode: 'server',
+    ready: async () => {
+      await call('GET', 'health');
+    },
+    reset: async (options) => {
+      await call('POST', 'reset', { profile: options?.profile });
+    },
+    faults: {
+      setLatency: async (ms) => {
+        await call('POST', 'faults/latency', { ms });
+      },
+      failNext: async (match, count, status) => {
+        await call(
+          'POST',
+          'faults/fail-next',
+          typeof match === 'string'
+            ? { match, count, status }
+            : { match: match.source, flags: match.flags, count, status },
+        );
+      },
+      loseNextCommitAck: async (count) => {
+        await call('POST', 'faults/lose-next-commit-ack', { count });
+      },
+      clear: async () => {
+        await call('POST', 'faults/clear', {});
+      },
+    },
+    requests: async (match) =>
+      requestLogSchema.parse(await call('GET', `requests${matchQuery(match)}`)),
+    clearRequestLog: async () => {
+      await call('DELETE', 'requests');
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      if (!source) openFeed();
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0 && source) {
+          source.close();
+          source = null;
+        }
+      };
+    },
+    getDocument: async (path) =>
+      dataSchema.nullable().parse(await call('GET', `documents/${documentUrl(path)}`)),
+    listDocuments: async (collectionPath) =>
+      documentListSchema.parse(await call('GET', `documents/${documentUrl(collectionPath)}`)),
+    setDocument: async (path, data) => {
+      await call('PUT', `documents/${documentUrl(path)}`, data);
+    },
+    deleteDocument: async (path) => {
+      await call('DELETE', `documents/${documentUrl(path)}`);
+    },
+    accounts: {
+      list: async () => accountListSchema.parse(await call('GET', 'accounts')),
+    },
+  };
+}
+
+/** Installs the remote control as `window.__fakeFirebase` (the console and the browser tests use it). */
+export function installRemoteFakeFirebase(baseUrl: string): RemoteFakeFirebaseControl {
+  const control = createRemoteFakeFirebase(baseUrl);
+  // Not declared on Window here: mocks/browser.ts declares the in-page type for that name.
+  Reflect.set(window, '__fakeFirebase', control);
+  return control;
+}

@@ -1,0 +1,484 @@
+// Server mode (Node): the same msw handlers as the in-page fake, served over HTTP on one port with
+// the Firebase Emulator Suite's URL shapes, so the app reaches it through the SDK's
+// connect*Emulator functions and every browser on the machine (or the local network) shares one
+// demo school. Owns the process's fake state: it is loaded from a JSON file at start and saved
+// (temp file + rename) before any request that changed it is answered, like the in-page fake's
+// IndexedDB save. The store is module state, so one process serves one fake.
+//
+//   /identitytoolkit.googleapis.com/…, /securetoken.googleapis.com/…   Auth emulator shape
+//   /v1/projects/…                                                       Firestore emulator REST
+//   /{projectId}/{region}/{function}                                     Functions emulator
+//   /__fake/…                                                            console control (JSON, SSE)
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { dirname, resolve } from 'node:path';
+import { getResponse } from 'msw';
+import { z } from 'zod';
+import { store, type Account, type ChangeEvent } from './store';
+import { fsFieldsSchema } from './values';
+import { fake, handlers, reseed } from './index';
+import type { SeedProfile } from './seed';
+import type { AddressInfo } from 'node:net';
+
+/** Where `npm run dev` and `npm start` keep the shared demo school (git-ignored). */
+export const DEFAULT_STATE_FILE = '.fake-firebase/state.json';
+
+export interface FakeFirebaseOptions {
+  /** JSON file the state is loaded from and saved to; null keeps it in memory only (the default). */
+  stateFile?: string | null;
+  /** Reseed instead of loading the saved state. */
+  fresh?: boolean;
+}
+
+export type NextFunction = (error?: unknown) => void;
+export type FakeFirebaseMiddleware = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: NextFunction,
+) => void;
+
+// ---- persistence ----------------------------------------------------------------------------
+
+const STATE_VERSION = 1;
+
+const storedDocumentSchema = z.object({
+  fields: fsFieldsSchema,
+  createTime: z.string(),
+  updateTime: z.string(),
+});
+const accountSchema = z.object({
+  uid: z.string(),
+  email: z.string(),
+  password: z.string().nullable(),
+  displayName: z.string(),
+  photoUrl: z.string(),
+  disabled: z.boolean(),
+  emailVerified: z.boolean(),
+  claims: z.record(z.unknown()),
+  providers: z.array(z.enum(['password', 'google.com'])),
+  createdAt: z.number(),
+  lastLoginAt: z.number(),
+  passwordUpdatedAt: z.number(),
+});
+const stateFileSchema = z.object({
+  version: z.literal(STATE_VERSION),
+  savedAt: z.number(),
+  documents: z.array(z.tuple([z.string(), storedDocumentSchema])),
+  accounts: z.array(accountSchema),
+});
+
+function accountsFingerprint(): string {
+  return JSON.stringify([...store.accounts.values()]);
+}
+
+/**
+ * Saves the whole state after a change. Writes that arrive while a save runs share the next one;
+ * `save()` resolves once a save that started after the call has finished, so an answer never
+ * acknowledges a write the file does not hold yet.
+ */
+class StateFile {
+  private changed = 0;
+  private saved = 0;
+  private running: Promise<void> | null = null;
+  private accountsSeen = '';
+
+  constructor(readonly path: string | null) {}
+
+  /** Fills the store from the file; false (and a fresh seed) when there is none or it is unreadable. */
+  async load(fresh: boolean): Promise<boolean> {
+    let loaded = false;
+    if (this.path && !fresh) {
+      try {
+        const parsed = stateFileSchema.safeParse(JSON.parse(await readFile(this.path, 'utf8')));
+        if (parsed.success) {
+          store.clearDocuments();
+          store.accounts.clear();
+          for (const account of parsed.data.accounts) {
+            store.accounts.set(account.uid, account satisfies Account);
+          }
+          for (const [path, doc] of parsed.data.documents) store.put(path, doc, false);
+          loaded = true;
+        } else {
+          console.warn(`[fake-firebase] ${this.path} is not a saved state; reseeding`);
+        }
+      } catch (error) {
+        if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) {
+          console.warn(`[fake-firebase] could not read ${this.path}; reseeding`, error);
+        }
+      }
+    }
+    if (!loaded) reseed('demo');
+    store.takeChanges();
+    this.accountsSeen = accountsFingerprint();
+    if (!loaded) await this.save();
+    return loaded;
+  }
+
+  /**
+   * Saves if documents or (when asked to look) accounts changed since the last look; account
+   * changes (sign-up, password, claims) are not tracked by the store. Without a change, it still
+   * waits for a save in flight: that save may hold this request's write, taken by a concurrent one.
+   */
+  async saveChanges(checkAccounts = true): Promise<void> {
+    const { paths, full } = store.takeChanges();
+    const accounts = checkAccounts ? accountsFingerprint() : this.accountsSeen;
+    if (paths.length > 0 || full || accounts !== this.accountsSeen) {
+      this.accountsSeen = accounts;
+      await this.save();
+    } else if (this.running) {
+      await this.running;
+    }
+  }
+
+  async save(): Promise<void> {
+    this.changed += 1;
+    const wanted = this.changed;
+    while (this.saved < wanted) {
+      this.running ??= this.write().finally(() => {
+        this.running = null;
+      });
+      await this.running;
+    }
+  }
+
+  private async write(): Promise<void> {
+    const generation = this.changed;
+    if (this.path) {
+      const body = JSON.stringify({
+        version: STATE_VERSION,
+        savedAt: Date.now(),
+        documents: store.allDocuments(),
+        accounts: [...store.accounts.values()],
+      });
+      const temporary = `${this.path}.${process.pid}.tmp`;
+      try {
+        await mkdir(dirname(this.path), { recursive: true });
+        await writeFile(temporary, body);
+        await rename(temporary, this.path);
+      } catch (error) {
+        // The state is still served from memory; losing the file only costs a restart.
+        console.warn(`[fake-firebase] could not save ${this.path}`, error);
+      }
+    }
+    this.saved = Math.max(this.saved, generation);
+  }
+}
+
+let state: { file: StateFile; ready: Promise<void> } | null = null;
+
+/** Loads the state once per process; a second caller must ask for the same file. */
+function startState(options: FakeFirebaseOptions): StateFile {
+  const path = options.stateFile ? resolve(options.stateFile) : null;
+  if (state) {
+    if (state.file.path !== path) {
+      throw new Error(
+        `The fake Firebase already runs with state ${state.file.path ?? '(memory)'} in this process`,
+      );
+    }
+    return state.file;
+  }
+  const file = new StateFile(path);
+  const ready = file.load(options.fresh ?? false).then(() => undefined);
+  store.setReady(ready);
+  state = { file, ready };
+  return file;
+}
+
+// ---- URL rewriting ----------------------------------------------------------------------------
+
+/** `/{projectId}/{region}/{function}`: the Functions emulator's callable path. */
+const FUNCTION_PATH = /^\/([a-z0-9-]+)\/([a-z]+-[a-z]+\d+)\/([A-Za-z0-9_-]+)$/;
+
+/**
+ * The canonical Firebase URL the handlers match for an emulator-shaped path, or null when the path
+ * is not the fake's (the app's own pages and files).
+ */
+export function rewriteEmulatorUrl(method: string, pathAndQuery: string): string | null {
+  const url = new URL(pathAndQuery, 'http://fake.invalid');
+  const path = url.pathname;
+  if (
+    path.startsWith('/identitytoolkit.googleapis.com/') ||
+    path.startsWith('/securetoken.googleapis.com/')
+  ) {
+    return `https://${path.slice(1)}${url.search}`;
+  }
+  if (path.startsWith('/v1/projects/') || path.startsWith('/google.firestore.v1.Firestore/')) {
+    return `https://firestore.googleapis.com${path}${url.search}`;
+  }
+  const callable = FUNCTION_PATH.exec(path);
+  if (callable && (method === 'POST' || method === 'OPTIONS')) {
+    const [, project, region, name] = callable;
+    return `https://${region}-${project}.cloudfunctions.net/${name}${url.search}`;
+  }
+  return null;
+}
+
+// ---- HTTP plumbing ----------------------------------------------------------------------------
+
+function setCors(req: IncomingMessage, res: ServerResponse): void {
+  res.setHeader('Access-Control-Allow-Origin', req.headers.origin ?? '*');
+  res.setHeader('Vary', 'Origin');
+  res.setHeader('Access-Control-Allow-Credentials', 'true');
+  res.setHeader('Access-Control-Allow-Methods', 'GET,POST,PUT,PATCH,DELETE,OPTIONS');
+  res.setHeader(
+    'Access-Control-Allow-Headers',
+    req.headers['access-control-request-headers'] ?? 'Content-Type,Authorization',
+  );
+  res.setHeader('Access-Control-Max-Age', '600');
+  // A page on a public origin asking a private address (Chrome's Private Network Access).
+  if (req.headers['access-control-request-private-network'] === 'true') {
+    res.setHeader('Access-Control-Allow-Private-Network', 'true');
+  }
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(JSON.stringify(body ?? null));
+}
+
+function toFetchRequest(req: IncomingMessage, url: string, body: Buffer): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name === 'host' || name === 'connection') continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const method = req.method ?? 'GET';
+  const hasBody = method !== 'GET' && method !== 'HEAD' && body.length > 0;
+  return new Request(url, { method, headers, body: hasBody ? new Uint8Array(body) : undefined });
+}
+
+async function serveFirebase(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: string,
+  file: StateFile,
+): Promise<void> {
+  const body = await readBody(req);
+  const response = await getResponse(handlers, toFetchRequest(req, url, body));
+  // Saved before the answer: an acknowledged write survives a restart. Only Auth and the
+  // callables change accounts; Firestore requests, the bulk of the traffic, skip that comparison.
+  await file.saveChanges(!url.startsWith('https://firestore.googleapis.com/'));
+  if (!response) {
+    sendJson(res, 404, {
+      error: { code: 404, message: `The fake Firebase does not serve ${url}`, status: 'NOT_FOUND' },
+    });
+    return;
+  }
+  // msw's network error (offline, failNext status 0, a lost commit acknowledgement).
+  if (response.type === 'error') {
+    res.destroy();
+    return;
+  }
+  res.statusCode = response.status;
+  response.headers.forEach((value, name) => {
+    if (name !== 'content-length' && name !== 'transfer-encoding') res.setHeader(name, value);
+  });
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+// ---- the console control (/__fake/…) ---------------------------------------------------------
+
+const resetSchema = z.object({ profile: z.enum(['demo', 'large', 'empty']).optional() }).partial();
+const latencySchema = z.object({ ms: z.number().min(0) });
+const failNextSchema = z.object({
+  /** A plain substring, or with `flags` present a RegExp source. */
+  match: z.string(),
+  flags: z
+    .string()
+    .regex(/^[dgimsuvy]*$/)
+    .optional(),
+  count: z.number().int().min(0),
+  status: z.number().int().min(0).max(599).optional(),
+});
+const countSchema = z.object({ count: z.number().int().min(1).optional() });
+const dataSchema = z.record(z.unknown());
+
+function parseJson(body: Buffer): unknown {
+  if (body.length === 0) return {};
+  return JSON.parse(body.toString('utf8'));
+}
+
+function matcher(query: URLSearchParams): string | RegExp | undefined {
+  const match = query.get('match');
+  if (match === null) return undefined;
+  const flags = query.get('flags');
+  return flags === null ? match : new RegExp(match, flags);
+}
+
+function streamChanges(req: IncomingMessage, res: ServerResponse): void {
+  res.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-store',
+    Connection: 'keep-alive',
+  });
+  res.write('retry: 1000\n\n');
+  const send = (event: ChangeEvent) => res.write(`data: ${JSON.stringify(event)}\n\n`);
+  const stop = store.onChange(send);
+  // Keeps proxies and idle timers from closing a quiet stream.
+  const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
+  heartbeat.unref();
+  req.on('close', () => {
+    clearInterval(heartbeat);
+    stop();
+  });
+}
+
+async function serveControl(
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathAndQuery: string,
+  file: StateFile,
+): Promise<void> {
+  const url = new URL(pathAndQuery, 'http://fake.invalid');
+  const route = url.pathname.slice('/__fake/'.length);
+  const method = req.method ?? 'GET';
+  const body = parseJson(await readBody(req));
+  await store.ready;
+
+  if (route === 'health' && method === 'GET') return sendJson(res, 200, { ok: true });
+  if (route === 'changes' && method === 'GET') return streamChanges(req, res);
+  if (route === 'reset' && method === 'POST') {
+    await fake.reset({
+      profile: resetSchema.parse(body).profile satisfies SeedProfile | undefined,
+    });
+    await file.saveChanges();
+    return sendJson(res, 200, { ok: true });
+  }
+  if (route === 'faults/latency' && method === 'POST') {
+    fake.faults.setLatency(latencySchema.parse(body).ms);
+    return sendJson(res, 200, { ok: true });
+  }
+  if (route === 'faults/fail-next' && method === 'POST') {
+    const rule = failNextSchema.parse(body);
+    const match = rule.flags === undefined ? rule.match : new RegExp(rule.match, rule.flags);
+    fake.faults.failNext(match, rule.count, rule.status);
+    return sendJson(res, 200, { ok: true });
+  }
+  if (route === 'faults/lose-next-commit-ack' && method === 'POST') {
+    fake.faults.loseNextCommitAck(countSchema.parse(body).count);
+    return sendJson(res, 200, { ok: true });
+  }
+  if (route === 'faults/clear' && method === 'POST') {
+    fake.faults.clear();
+    return sendJson(res, 200, { ok: true });
+  }
+  if (route === 'requests' && method === 'GET') {
+    return sendJson(res, 200, await Promise.resolve(fake.requests(matcher(url.searchParams))));
+  }
+  if (route === 'requests' && method === 'DELETE') {
+    fake.clearRequestLog();
+    return sendJson(res, 200, { ok: true });
+  }
+  if (route === 'accounts' && method === 'GET') {
+    return sendJson(res, 200, await Promise.resolve(fake.accounts.list()));
+  }
+  if (route.startsWith('documents/')) {
+    const path = decodeURIComponent(route.slice('documents/'.length));
+    const isCollection = path.split('/').length % 2 === 1;
+    if (method === 'GET' && isCollection) {
+      return sendJson(res, 200, await Promise.resolve(fake.listDocuments(path)));
+    }
+    if (method === 'GET') return sendJson(res, 200, await Promise.resolve(fake.getDocument(path)));
+    if (method === 'PUT') {
+      await Promise.resolve(fake.setDocument(path, dataSchema.parse(body)));
+      await file.saveChanges();
+      return sendJson(res, 200, { ok: true });
+    }
+    if (method === 'DELETE') {
+      await Promise.resolve(fake.deleteDocument(path));
+      await file.saveChanges();
+      return sendJson(res, 200, { ok: true });
+    }
+  }
+  return sendJson(res, 404, { error: `No control endpoint ${method} /__fake/${route}` });
+}
+
+// ---- the public entry points ----------------------------------------------------------------------
+
+/**
+ * A connect-style middleware (Vite's dev server, scripts/serve.mjs) that answers the fake's paths
+ * and hands every other request to `next`. The first call loads the state.
+ */
+export function createFakeFirebaseMiddleware(
+  options: FakeFirebaseOptions = {},
+): FakeFirebaseMiddleware {
+  const file = startState(options);
+  return (req, res, next) => {
+    const pathAndQuery = req.url ?? '/';
+    const method = req.method ?? 'GET';
+    const isControl = pathAndQuery.startsWith('/__fake/');
+    const target = isControl ? null : rewriteEmulatorUrl(method, pathAndQuery);
+    if (!isControl && target === null) {
+      next();
+      return;
+    }
+    setCors(req, res);
+    if (method === 'OPTIONS') {
+      res.statusCode = 204;
+      res.end();
+      return;
+    }
+    const work = isControl
+      ? serveControl(req, res, pathAndQuery, file)
+      : serveFirebase(req, res, target ?? '', file);
+    work.catch((error: unknown) => {
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      const status = error instanceof z.ZodError || error instanceof SyntaxError ? 400 : 500;
+      if (status === 500) console.error('[fake-firebase]', error);
+      sendJson(res, status, { error: message });
+    });
+  };
+}
+
+export interface FakeFirebaseServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * The fake on its own port, e.g. for the Auth emulator contract test or an app served elsewhere
+ * (`VITE_FIREBASE_EMULATOR_HOST=127.0.0.1:<port>`). Port 0 picks a free one.
+ */
+export async function startFakeFirebaseServer(
+  options: { port?: number; host?: string } & FakeFirebaseOptions = {},
+): Promise<FakeFirebaseServer> {
+  const host = options.host ?? '127.0.0.1';
+  const middleware = createFakeFirebaseMiddleware(options);
+  const server = createServer((req, res) =>
+    middleware(req, res, () => {
+      setCors(req, res);
+      sendJson(res, 404, { error: `Not a fake Firebase path: ${req.url ?? ''}` });
+    }),
+  );
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolveListen());
+  });
+  await store.ready;
+  const address: AddressInfo | string | null = server.address();
+  if (!address || typeof address === 'string') throw new Error('The fake Firebase has no port');
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${urlHost}:${address.port}`,
+    port: address.port,
+    close: () =>
+      new Promise<void>((resolveClose, reject) => {
+        // Change-feed streams never end on their own.
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolveClose()));
+      }),
+  };
+}
