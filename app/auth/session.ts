@@ -12,6 +12,8 @@ import {
 } from '~/backend/auth';
 import { touchMember } from '~/backend/documents';
 import { BackendError } from '~/backend/errors';
+import { deleteFirebaseLocalTraces } from '~/backend/local-traces';
+import { STORAGE_KEYS } from '~/config/constants';
 import { getRuntimeConfig } from '~/config/env';
 import type { Member } from '~/domain/records';
 import { DASHBOARD_TYPE_PRIORITY, rolesFromClaims, type Role } from '~/domain/roles';
@@ -243,26 +245,64 @@ export async function whenSessionKnown(): Promise<SessionState> {
   return state;
 }
 
+/** localStorage keys that belong to the person who signs out (STORAGE_KEYS); device settings stay. */
+const PERSONAL_LOCAL_KEYS = [
+  STORAGE_KEYS.lastPage,
+  STORAGE_KEYS.defaultRememberMe,
+  STORAGE_KEYS.handlingMismatch,
+  STORAGE_KEYS.redirectExpectedEmail,
+  STORAGE_KEYS.redirectPending,
+  STORAGE_KEYS.redirectRememberMe,
+  STORAGE_KEYS.redirectTimestamp,
+  STORAGE_KEYS.redirectInitiated,
+] as const;
+
+/**
+ * Forgets what the browser's storage says about the person: their last page and remember-me
+ * choice, leftovers of a Google redirect, and every sessionStorage key of this tab (scroll
+ * `positions` of their pages, the signed-in mark).
+ */
+export function forgetPersonalStorage(): void {
+  try {
+    for (const key of PERSONAL_LOCAL_KEYS) localStorage.removeItem(key);
+  } catch {
+    // Storage unavailable: nothing was kept there either.
+  }
+  try {
+    sessionStorage.clear();
+  } catch {
+    // Nothing to forget.
+  }
+}
+
 /**
  * Signs out and clears every user-specific local store (the cache and its pending state, the
- * Firestore persistence), so the next person on a shared computer sees nothing of the last one's.
+ * Firestore persistence, the Firebase SDK's own databases, personal storage keys), so the next
+ * person on a shared computer sees nothing of the last one's. Demo data (the fake's database) stays.
+ * With `reload`, the page is then loaded afresh at /login: the Firebase SDK holds its databases open
+ * until the page goes, and a deletion waiting for that must run before anyone signs in again here.
  */
-export async function signOut(): Promise<void> {
+export async function signOut(options: { reload?: boolean } = {}): Promise<void> {
   try {
     await userDataLifecycle.stop();
     await signOutUser();
-    try {
-      sessionStorage.removeItem(TAB_SIGNED_IN_KEY);
-    } catch {
-      // Nothing to forget.
-    }
+    forgetPersonalStorage();
     await clearFirestorePersistence().catch((error: unknown) =>
       console.warn('Could not clear the Firestore persistence', error),
     );
+    await deleteFirebaseLocalTraces();
     setState({ status: 'signedOut', user: null });
   } catch (error) {
     settingsStore.setError(SIGN_OUT_FAILED);
     throw error;
+  }
+  if (options.reload ?? typeof window !== 'undefined') {
+    // Written after the clean-up, so a scroll position saved as the page goes holds no paths.
+    try {
+      window.location.replace('/login');
+    } catch {
+      // No navigation here (tests): the caller navigates.
+    }
   }
 }
 

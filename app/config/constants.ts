@@ -30,6 +30,12 @@ export const CONNECTIVITY_CHECK_TIMEOUT_MS = 5000;
 export const BACKGROUND_SYNC_INTERVAL_MS = 5 * MINUTE;
 /** Most operations one batch write may hold. */
 export const BATCH_MAX_OPERATIONS = 500;
+
+/**
+ * Shown once when the cache found saved records or queued changes damaged, dropped them and
+ * fetched the data again (issue 10; app/features/sync/damage-notice.ts).
+ */
+export const DAMAGED_DATA_MESSAGE = 'Some saved data was damaged and has been reloaded';
 /** Number of items a list returns when no limit is given. */
 export const LIST_DEFAULT_LIMIT = 10;
 /** Above this many new notifications the badge shows "9+". */

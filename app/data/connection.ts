@@ -17,6 +17,12 @@ export interface DataChangeEvent {
   collections: string[];
   /** Where the change came from: this tab's writes, another tab, or the sync engine. */
   source: 'local' | 'other-tab' | 'sync';
+  /**
+   * Set when this tab found cached records or queued changes damaged and dropped them: the
+   * collections are marked for a refetch, the sync engine runs at once and the shell shows a
+   * notice (takeDamageReports).
+   */
+  damaged?: true;
 }
 export type DataChangeListener = (event: DataChangeEvent) => void;
 
@@ -58,6 +64,8 @@ export class CacheConnection {
   private readonly listeners = new Set<DataChangeListener>();
   private readonly invalidators = new Set<(what: Invalidation) => void>();
   private channel: BroadcastChannel | null = null;
+  /** Damage events found in this tab that no notice has shown yet (see takeDamageReports). */
+  private unreportedDamage = 0;
 
   constructor(options: ConnectionOptions = {}) {
     this.dbName = options.dbName ?? LOCAL_DB_NAME;
@@ -98,6 +106,7 @@ export class CacheConnection {
   async close(): Promise<void> {
     this.forget('all');
     this.owner = null;
+    this.unreportedDamage = 0;
     const database = (this.database ??= await openDatabase(this.dbName));
     await this.locks.exclusive(this.writeLockName, () => clearDatabase(database));
     this.channel?.postMessage({ type: 'cleared', collections: [] });
@@ -114,6 +123,26 @@ export class CacheConnection {
     if (collections.length === 0) return;
     this.emit({ collections: [...collections], source });
     this.channel?.postMessage({ type: 'changed', collections: [...collections] });
+  }
+
+  /**
+   * Reports that damaged records or queued changes of `collections` were dropped in this tab. Other
+   * tabs only learn that the collections changed: the notice belongs to the tab that found it.
+   */
+  reportDamage(collections: readonly string[]): void {
+    this.unreportedDamage++;
+    this.emit({ collections: [...collections], source: 'local', damaged: true });
+    this.channel?.postMessage({ type: 'changed', collections: [...collections] });
+  }
+
+  /**
+   * How many damage events happened since the last call (and resets the count): the shell shows one
+   * notice for them, also for damage found before it was on screen (a prewarm at sign-in).
+   */
+  takeDamageReports(): number {
+    const count = this.unreportedDamage;
+    this.unreportedDamage = 0;
+    return count;
   }
 
   subscribe(listener: DataChangeListener): () => void {

@@ -31,6 +31,12 @@ const chunkRecordSchema = z.object({
    * per-item schema check — the costly part of opening 10,000 records — and check only the shape.
    */
   validated: z.string().optional(),
+  /**
+   * A digest of `items` (itemsDigest) taken when the chunk was stamped. A reader trusts the stamp
+   * only when the items still hash to it, so a record edited by hand inside a stamped chunk is
+   * caught without running the schema over every record of every chunk.
+   */
+  digest: z.string().optional(),
 });
 
 export const collectionMetadataSchema = z.object({
@@ -119,12 +125,44 @@ export async function readCollectionChunks(
   return items;
 }
 
+/**
+ * A cheap digest of a chunk's items: FNV-1a over their JSON. IndexedDB keeps property order, so a
+ * chunk read back unchanged hashes to the digest it was written with; any edit (a field's type, a
+ * value, a missing or extra record) changes it, whatever the shape of the change.
+ */
+export function itemsDigest(items: Record<string, unknown>): string {
+  const text = JSON.stringify(items) ?? '';
+  let hash = 0x811c9dc5;
+  let hash2 = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    hash ^= code;
+    hash = Math.imul(hash, 0x01000193);
+    hash2 = (Math.imul(hash2, 31) + code) | 0;
+  }
+  return `${text.length}.${(hash >>> 0).toString(36)}.${(hash2 >>> 0).toString(36)}`;
+}
+
+/** What a read of a collection found, chunk by chunk (see readCollectionWithStamps). */
+export interface CollectionRead {
+  items: Map<string, unknown>;
+  /** Ids whose chunk carries the stamp asked for and still matches its digest. */
+  trusted: Set<string>;
+  /** Chunks whose record could not be read at all (not a chunk of this collection). */
+  damagedChunks: number[];
+  /**
+   * Chunks that must be validated item by item (no stamp, an older stamp, or a digest that no longer
+   * matches), with the digest of what was read, so a repair can tell whether they changed since.
+   */
+  unchecked: Map<number, { digest: string; ids: string[] }>;
+}
+
 /** Like readCollectionChunks, plus the ids whose chunk carries the validation stamp `stamp`. */
 export async function readCollectionWithStamps(
   db: LocalDatabase,
   collection: string,
   stamp?: string,
-): Promise<{ items: Map<string, unknown>; trusted: Set<string> }> {
+): Promise<CollectionRead> {
   const records = await Promise.all(
     Array.from({ length: CHUNK_COUNT }, (_, chunk) =>
       db.collections.getItem<unknown>(chunkKey(collection, chunk)),
@@ -132,16 +170,65 @@ export async function readCollectionWithStamps(
   );
   const items = new Map<string, unknown>();
   const trusted = new Set<string>();
-  for (const record of records) {
+  const damagedChunks: number[] = [];
+  const unchecked = new Map<number, { digest: string; ids: string[] }>();
+  records.forEach((record, chunk) => {
+    if (record === null || record === undefined) return;
     const parsed = chunkRecordSchema.safeParse(record);
-    if (!parsed.success) continue;
-    const isTrusted = stamp !== undefined && parsed.data.validated === stamp;
-    for (const [id, item] of Object.entries(parsed.data.items)) {
-      items.set(id, item);
+    if (
+      !parsed.success ||
+      parsed.data.collectionName !== collection ||
+      parsed.data.chunk !== chunk
+    ) {
+      damagedChunks.push(chunk);
+      return;
+    }
+    const ids = Object.keys(parsed.data.items);
+    let isTrusted = false;
+    if (stamp !== undefined) {
+      // The digest is computed only for chunks that claim the current stamp or will be re-stamped.
+      const digest = itemsDigest(parsed.data.items);
+      isTrusted = parsed.data.validated === stamp && parsed.data.digest === digest;
+      if (!isTrusted) unchecked.set(chunk, { digest, ids });
+    }
+    for (const id of ids) {
+      items.set(id, parsed.data.items[id]);
       if (isTrusted) trusted.add(id);
     }
-  }
-  return { items, trusted };
+  });
+  return { items, trusted, damagedChunks, unchecked };
+}
+
+/**
+ * Puts chunks right after a read found them damaged or validated them again, inside the write lock:
+ * a damaged chunk record is removed if it is still unreadable; a validated chunk loses the records
+ * that failed (`drop`) and, if it is still what was read (same digest), is stamped with `stamp`.
+ */
+export async function repairChunks(
+  db: LocalDatabase,
+  collection: string,
+  repair: {
+    damagedChunks: readonly number[];
+    checked: ReadonlyMap<number, { digest: string; drop: readonly string[] }>;
+    stamp?: string;
+  },
+): Promise<void> {
+  await Promise.all([
+    ...repair.damagedChunks.map(async (chunk) => {
+      const key = chunkKey(collection, chunk);
+      const parsed = chunkRecordSchema.safeParse(await db.collections.getItem<unknown>(key));
+      if (!parsed.success || parsed.data.collectionName !== collection) {
+        await db.collections.removeItem(key);
+      }
+    }),
+    ...[...repair.checked].map(async ([chunk, { digest, drop }]) => {
+      const current = await readChunk(db, collection, chunk);
+      const unchanged = itemsDigest(current.items) === digest;
+      for (const id of drop) delete current.items[id];
+      if (unchanged) await writeChunk(db, collection, chunk, current.items, repair.stamp);
+      else if (drop.length > 0) await writeChunk(db, collection, chunk, current.items);
+    }),
+  ]);
 }
 
 /** Reads one chunk's items (for a read-modify-write of a few items). */
@@ -149,11 +236,18 @@ async function readChunk(
   db: LocalDatabase,
   collection: string,
   chunk: number,
-): Promise<{ items: Record<string, unknown>; validated?: string }> {
-  const parsed = chunkRecordSchema.safeParse(
-    await db.collections.getItem<unknown>(chunkKey(collection, chunk)),
-  );
-  return parsed.success ? parsed.data : { items: {} };
+): Promise<{
+  items: Record<string, unknown>;
+  validated?: string;
+  digest?: string;
+  damaged?: boolean;
+}> {
+  const raw = await db.collections.getItem<unknown>(chunkKey(collection, chunk));
+  const parsed = chunkRecordSchema.safeParse(raw);
+  if (parsed.success && parsed.data.collectionName === collection) return parsed.data;
+  // An unreadable chunk: its records are lost to this device, so a write into it starts afresh,
+  // and the caller must have the collection fetched again (see patchCollection).
+  return { items: {}, damaged: raw !== null && raw !== undefined };
 }
 
 async function writeChunk(
@@ -170,7 +264,7 @@ async function writeChunk(
       collectionName: collection,
       chunk,
       items,
-      ...(validated ? { validated } : {}),
+      ...(validated ? { validated, digest: itemsDigest(items) } : {}),
     });
 }
 
@@ -184,8 +278,9 @@ export async function patchCollection(
   puts: readonly StoredItem[],
   deletes: readonly string[] = [],
   validated?: string,
-): Promise<void> {
+): Promise<{ damagedChunks: number[] }> {
   const byChunk = new Map<number, { puts: StoredItem[]; deletes: string[] }>();
+  const damagedChunks: number[] = [];
   const entry = (chunk: number) => {
     let e = byChunk.get(chunk);
     if (!e) byChunk.set(chunk, (e = { puts: [], deletes: [] }));
@@ -196,15 +291,28 @@ export async function patchCollection(
   await Promise.all(
     [...byChunk].map(async ([chunk, change]) => {
       const current = await readChunk(db, collection, chunk);
+      if (current.damaged) damagedChunks.push(chunk);
       const items = current.items;
+      // A stamp is kept only while it still vouches for the chunk: an edit by hand since it was
+      // stamped (digest mismatch) must not be laundered into a fresh stamp by this write.
+      const wasTrusted =
+        validated !== undefined &&
+        current.validated === validated &&
+        current.digest === itemsDigest(items);
       for (const id of change.deletes) delete items[id];
       for (const item of change.puts) items[item.id] = item;
       const keepStamp =
-        validated !== undefined &&
-        (current.validated === validated || Object.keys(items).length === change.puts.length);
+        validated !== undefined && (wasTrusted || Object.keys(items).length === change.puts.length);
       await writeChunk(db, collection, chunk, items, keepStamp ? validated : undefined);
     }),
   );
+  if (damagedChunks.length > 0) {
+    // The damaged chunk's other records are gone from this device: without a refetch they would
+    // stay hidden, since the chunk reads as healthy from now on.
+    const metadata = await readMetadata(db, collection);
+    if (metadata) await writeMetadata(db, { ...metadata, needsRefetch: true });
+  }
+  return { damagedChunks };
 }
 
 /** Replaces a whole collection (a full refresh): at most CHUNK_COUNT writes, whatever its size. */
@@ -252,8 +360,11 @@ export async function readQueue(
   db: LocalDatabase,
   collection: string,
 ): Promise<{ changes: PendingChange[]; invalid: number }> {
-  const parsed = queueRecordSchema.safeParse(await db.pendingChanges.getItem<unknown>(collection));
-  if (!parsed.success) return { changes: [], invalid: 0 };
+  const raw = await db.pendingChanges.getItem<unknown>(collection);
+  if (raw === null || raw === undefined) return { changes: [], invalid: 0 };
+  const parsed = queueRecordSchema.safeParse(raw);
+  // A queue record we cannot read at all counts as one damaged entry.
+  if (!parsed.success) return { changes: [], invalid: 1 };
   const changes: PendingChange[] = [];
   let invalid = 0;
   for (const raw of parsed.data.changes) {

@@ -7,8 +7,20 @@
 // in memory on purpose: another tab may append to a queue at any moment, so every change of a queue
 // re-reads it inside the write lock. The rules it applies (coalescing, what is sendable, backoff)
 // are pure and live in pending-changes.ts.
+// A queue entry that no longer parses (damaged by hand, or written by a release that no longer
+// exists) cannot be sent, shown meaningfully or edited: it is dropped with a logged warning, its
+// collection is marked for a refetch (the cached record showed that change, the backend never saw
+// it), and the damage is reported so the person sees a notice. Nothing vanishes without a word.
 import { CacheConnection, logFailure, type WriteLock } from './connection';
-import { queuedCollections, readQueue, writeQueue, type PendingChange } from './db';
+import {
+  queuedCollections,
+  readMetadata,
+  readQueue,
+  writeMetadata,
+  writeQueue,
+  type LocalDatabase,
+  type PendingChange,
+} from './db';
 import {
   backoffDelay,
   enqueueChange,
@@ -47,15 +59,18 @@ export class Outbox {
    */
   async record(lock: WriteLock, changes: readonly NewChange[]): Promise<string[]> {
     const queues = new Map<string, PendingChange[]>();
+    const damaged = new Set<string>();
     for (const change of changes) {
       const queue =
         queues.get(change.collectionName) ??
-        (await readQueue(lock.database, change.collectionName)).changes;
+        (await this.readLocked(lock.database, change.collectionName, damaged));
       queues.set(change.collectionName, enqueueChange(queue, change, this.connection.now(), newId));
     }
     await Promise.all(
       [...queues].map(([collection, queue]) => writeQueue(lock.database, collection, queue)),
     );
+    // Reported after the caller's lock is released (queueMicrotask keeps the order of events).
+    if (damaged.size > 0) queueMicrotask(() => this.reportDamaged(damaged));
     return [...queues.keys()];
   }
 
@@ -72,6 +87,11 @@ export class Outbox {
       const database = this.connection.require();
       const names = await queuedCollections(database);
       const queues = await Promise.all(names.map((name) => readQueue(database, name)));
+      const damaged = names.filter((_, i) => (queues[i]?.invalid ?? 0) > 0);
+      if (damaged.length > 0) {
+        await this.dropDamaged(damaged);
+        return this.pendingChanges();
+      }
       return queues.flatMap((q) => q.changes);
     } catch (error) {
       logFailure('Failed to read pending changes', error);
@@ -94,7 +114,12 @@ export class Outbox {
    * sendableChanges). They stay queued until `acknowledge` or `fail` is called for them.
    */
   async sendable(collection: string, max: number): Promise<PendingChange[]> {
-    const { changes } = await readQueue(this.connection.require(), collection);
+    const read = await readQueue(this.connection.require(), collection);
+    let changes = read.changes;
+    if (read.invalid > 0) {
+      await this.dropDamaged([collection]);
+      ({ changes } = await readQueue(this.connection.require(), collection));
+    }
     return sendableChanges(changes, this.connection.now(), max);
   }
 
@@ -103,8 +128,9 @@ export class Outbox {
    * in flight has a new revision and stays, so that write is sent too.
    */
   async acknowledge(collection: string, sent: readonly PendingChange[]): Promise<void> {
+    const damaged = new Set<string>();
     await this.connection.write(async ({ database }) => {
-      const { changes } = await readQueue(database, collection);
+      const changes = await this.readLocked(database, collection, damaged);
       const byId = new Map(sent.map((c) => [c.id, c]));
       const remaining = changes.filter((c) => {
         const s = byId.get(c.id);
@@ -112,6 +138,7 @@ export class Outbox {
       });
       await writeQueue(database, collection, remaining);
     });
+    this.reportDamaged(damaged);
     this.connection.announce([collection], 'sync');
   }
 
@@ -122,8 +149,9 @@ export class Outbox {
     failure: FailureReport,
   ): Promise<void> {
     const ids = new Set(sent.map((c) => c.id));
+    const damaged = new Set<string>();
     await this.connection.write(async ({ database }) => {
-      const { changes } = await readQueue(database, collection);
+      const changes = await this.readLocked(database, collection, damaged);
       const now = this.connection.now();
       const updated = changes.map((c): PendingChange => {
         if (!ids.has(c.id)) return c;
@@ -139,6 +167,7 @@ export class Outbox {
       });
       await writeQueue(database, collection, updated);
     });
+    this.reportDamaged(damaged);
     this.connection.announce([collection], 'sync');
   }
 
@@ -165,10 +194,11 @@ export class Outbox {
     changeId: string,
     update: (change: PendingChange) => PendingChange | null,
   ): Promise<PendingChange | null> {
+    const damaged = new Set<string>();
     try {
       const found = await this.connection.write(async ({ database }) => {
         for (const name of await queuedCollections(database)) {
-          const { changes } = await readQueue(database, name);
+          const changes = await this.readLocked(database, name, damaged);
           const index = changes.findIndex((c) => c.id === changeId);
           const current = changes[index];
           if (!current) continue;
@@ -181,12 +211,53 @@ export class Outbox {
         }
         return null;
       });
+      this.reportDamaged(damaged);
       if (found) this.connection.announce([found.collectionName], 'local');
       return found;
     } catch (error) {
       logFailure('Failed to update the pending change', error);
       return null;
     }
+  }
+
+  // ---- Damaged queue entries ------------------------------------------------------------------
+
+  /**
+   * Reads a queue inside the write lock. Entries that no longer parse will be dropped by the write
+   * that follows, so the collection is marked for a refetch now and noted in `damaged`.
+   */
+  private async readLocked(
+    database: LocalDatabase,
+    collection: string,
+    damaged: Set<string>,
+  ): Promise<PendingChange[]> {
+    const { changes, invalid } = await readQueue(database, collection);
+    if (invalid > 0) {
+      damaged.add(collection);
+      const metadata = await readMetadata(database, collection);
+      if (metadata) await writeMetadata(database, { ...metadata, needsRefetch: true });
+    }
+    return changes;
+  }
+
+  /** Drops the damaged entries of these queues (and marks their collections for a refetch). */
+  private async dropDamaged(collections: readonly string[]): Promise<void> {
+    const damaged = new Set<string>();
+    await this.connection.write(async ({ database }) => {
+      for (const collection of collections) {
+        const changes = await this.readLocked(database, collection, damaged);
+        if (damaged.has(collection)) await writeQueue(database, collection, changes);
+      }
+    });
+    this.reportDamaged(damaged);
+  }
+
+  private reportDamaged(collections: ReadonlySet<string>): void {
+    if (collections.size === 0) return;
+    console.warn(
+      `[cache] Dropped damaged pending change(s) of ${[...collections].join(', ')} that could not be read; the data will be fetched again.`,
+    );
+    this.connection.reportDamage([...collections]);
   }
 }
 

@@ -24,6 +24,7 @@ import {
   readCollectionWithStamps,
   readMetadata,
   removeCollection,
+  repairChunks,
   replaceCollection,
   writeMetadata,
   type CollectionMetadata,
@@ -32,6 +33,7 @@ import {
 } from './db';
 import { applyListOptions, type ListOptions } from './list-query';
 import { Outbox, outbox as tabOutbox } from './outbox';
+import { schemaFingerprint } from './schema-fingerprint';
 import type { NewChange } from './pending-changes';
 
 export const ITEM_NOT_FOUND_MESSAGE = 'Item not found with ID';
@@ -231,6 +233,11 @@ export class Store {
     return new Set(pending.map((c) => c.itemId));
   }
 
+  /** How many damage events (dropped records, chunks or queued changes) no notice has shown yet. */
+  takeDamageReports(): number {
+    return this.connection.takeDamageReports();
+  }
+
   /** Calls `listener` whenever cached data changes (this tab, another tab, or a sync). */
   subscribe(listener: DataChangeListener): () => void {
     return this.connection.subscribe(listener);
@@ -320,25 +327,23 @@ export class Store {
         }
         const items = new Map<string, CachedRecord>();
         for (const record of fresh) items.set(record.id, record);
-        const merged = new Set<string>();
         for (const change of await this.outbox.queued(lock, collection)) {
-          merged.add(change.itemId);
           const current = items.get(change.itemId);
           const data = change.data ?? {};
-          if (change.operation === 'delete') items.delete(change.itemId);
+          let next: CachedRecord | null = current ?? null;
+          if (change.operation === 'delete') next = null;
           else if (change.operation === 'create')
-            items.set(change.itemId, { ...(current ?? {}), ...data, id: change.itemId });
-          else if (current) items.set(change.itemId, { ...current, ...data, id: change.itemId });
+            next = { ...(current ?? {}), ...data, id: change.itemId };
+          else if (current) next = { ...current, ...data, id: change.itemId };
+          // Fresh records were parsed with the schema by the backend (options.validated); a pending
+          // change laid over one is checked here. One that would make it invalid (a damaged or
+          // outdated queue entry, which replay holds back) is not shown: the record stays as the
+          // backend has it, so every chunk may be stamped and no read discards it again.
+          if (next && schema && next !== current && !schema.safeParse(next).success) continue;
+          if (next) items.set(change.itemId, next);
+          else items.delete(change.itemId);
         }
-        // Fresh records were parsed with the schema by the backend (options.validated); the few
-        // that pending changes were merged into are checked here, so the chunks may be stamped.
-        let validated = Boolean(options.validated && schema);
-        if (validated && schema) {
-          for (const id of merged) {
-            const record = items.get(id);
-            if (record && !schema.safeParse(record).success) validated = false;
-          }
-        }
+        const validated = Boolean(options.validated && schema);
         await replaceCollection(
           database,
           collection,
@@ -416,41 +421,67 @@ export class Store {
     return record.success ? { ...record.data, id: envelope.data.id } : null;
   }
 
-  /** The validation stamp of a collection's chunks, or undefined when it has no record schema. */
+  /**
+   * The validation stamp of a collection's chunks, or undefined when it has no record schema: the
+   * layout, the collection's version and a fingerprint of the schema itself, so chunks validated by
+   * an older schema are validated again (and stamped anew) after a release changes it.
+   */
   private stampOf(collection: string): string | undefined {
-    if (!this.schemaFor(collection)) return undefined;
-    return `${LAYOUT_VERSION}:${getCollectionDefinition(collection).version}`;
+    const schema = this.schemaFor(collection);
+    if (!schema) return undefined;
+    const { version } = getCollectionDefinition(collection);
+    return `${LAYOUT_VERSION}:${version}:${schemaFingerprint(schema)}`;
   }
 
-  /** Loads a collection into memory, discarding (and scheduling a refetch for) corrupted entries. */
+  /**
+   * Loads a collection into memory. Chunks whose stamp and digest vouch for them get a shape check
+   * only; the others are validated record by record. A damaged chunk or record is dropped, the
+   * collection is marked for a refetch, and the damage is reported (a notice, and a sync at once).
+   */
   private async load(collection: string): Promise<Map<string, CachedRecord>> {
     const cached = this.memory.get(collection);
     if (cached) return cached;
     const database = this.connection.require();
-    const { items: raw, trusted } = await readCollectionWithStamps(
-      database,
-      collection,
-      this.stampOf(collection),
-    );
+    const stamp = this.stampOf(collection);
+    const read = await readCollectionWithStamps(database, collection, stamp);
     const items = new Map<string, CachedRecord>();
-    const corrupted: string[] = [];
-    for (const [id, entry] of raw) {
-      // Items of a chunk stamped as validated by this schema version get a shape check only.
-      const record = trusted.has(id)
+    const corrupted = new Set<string>();
+    for (const [id, entry] of read.items) {
+      const record = read.trusted.has(id)
         ? this.trustedRecord(collection, entry)
         : this.parseStored(collection, entry);
       if (record && record.id === id) items.set(id, record);
-      else corrupted.push(id);
+      else corrupted.add(id);
     }
-    if (corrupted.length > 0) {
-      console.warn(
-        `[cache] Discarded ${corrupted.length} ${collection} record(s) that failed validation; the collection will be fetched again.`,
+    const damaged = corrupted.size > 0 || read.damagedChunks.length > 0;
+    if (damaged || read.unchecked.size > 0) {
+      const checked = new Map<number, { digest: string; drop: string[] }>();
+      for (const [chunk, { digest, ids }] of read.unchecked) {
+        checked.set(chunk, { digest, drop: ids.filter((id) => corrupted.has(id)) });
+      }
+      // Corrupted records of trusted chunks cannot exist (the shape check is all they get), but a
+      // record whose key and id disagree can: drop it wherever it is.
+      const elsewhere = [...corrupted].filter(
+        (id) => ![...checked.values()].some((c) => c.drop.includes(id)),
       );
       await this.connection.write(async (lock) => {
-        await patchCollection(lock.database, collection, [], corrupted);
-        const metadata = await readMetadata(lock.database, collection);
-        if (metadata) await writeMetadata(lock.database, { ...metadata, needsRefetch: true });
+        await repairChunks(lock.database, collection, {
+          damagedChunks: read.damagedChunks,
+          checked,
+          stamp,
+        });
+        if (elsewhere.length > 0) await patchCollection(lock.database, collection, [], elsewhere);
+        if (damaged) {
+          const metadata = await readMetadata(lock.database, collection);
+          if (metadata) await writeMetadata(lock.database, { ...metadata, needsRefetch: true });
+        }
       });
+    }
+    if (damaged) {
+      console.warn(
+        `[cache] Discarded ${corrupted.size} ${collection} record(s) and ${read.damagedChunks.length} chunk(s) that failed validation; the collection will be fetched again.`,
+      );
+      this.connection.reportDamage([collection]);
     }
     this.memory.set(collection, items);
     return items;
@@ -468,7 +499,7 @@ export class Store {
       // still replayed, and the cache is corrected by the next refresh.
       const queued = await this.outbox.record(lock, staged.changes);
       const touched = staged.touched;
-      await Promise.all(
+      const patched = await Promise.all(
         touched.map((collection) =>
           patchCollection(
             lock.database,
@@ -488,6 +519,15 @@ export class Store {
         }
       }
       this.connection.announce([...new Set([...touched, ...queued])], 'local');
+      // A write into an unreadable chunk replaced it: the collection is refetched (patchCollection
+      // marked it), the person is told, and an online device syncs at once.
+      const damaged = touched.filter((_, i) => (patched[i]?.damagedChunks.length ?? 0) > 0);
+      if (damaged.length > 0) {
+        console.warn(
+          `[cache] A damaged chunk of ${damaged.join(', ')} was replaced by a write; fetching again.`,
+        );
+        this.connection.reportDamage(damaged);
+      }
       return result;
     });
   }

@@ -9,6 +9,7 @@ import {
   BATCH_MAX_OPERATIONS,
   VERSION_DOCUMENT_CACHE_MS,
 } from '~/config/constants';
+import { changeProblem, INVALID_DATA_CODE } from './change-validation';
 import {
   cachedCollections,
   getCollectionDefinition,
@@ -266,8 +267,25 @@ export function createSyncEngine(options: SyncEngineOptions) {
           const fresh = batch.filter((c) => !sent.has(`${c.id}@${c.revision}`));
           if (fresh.length === 0) break;
           for (const c of fresh) sent.add(`${c.id}@${c.revision}`);
+          // Data that does not match the record schema is never sent: the change is held back with
+          // a readable error for the person to edit or discard, and the others go on without it.
+          const schema = store.schemaOf(name);
+          const valid: PendingChange[] = [];
+          for (const change of fresh) {
+            const problem = changeProblem(change, schema);
+            if (problem === null) {
+              valid.push(change);
+              continue;
+            }
+            await outbox.fail(name, [change], {
+              permanent: true,
+              message: `Not sent, the data is not valid: ${problem}`,
+              code: INVALID_DATA_CODE,
+            });
+            report.failedPermanently++;
+          }
           try {
-            await sendGroup(definition, fresh, report);
+            await sendGroup(definition, valid, report);
           } catch (error) {
             report.transientError = classifyFailure(error).message;
             // Offline or the backend is struggling: the rest waits for the next run.
@@ -390,6 +408,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
     }, WRITE_SYNC_DELAY_MS);
   }
 
+  /** Runs a sync now, or right after the current run if one is running. */
+  function syncNow(): void {
+    if (running) rerunAfterCurrent = true;
+    else void engine.sync();
+  }
+
   const engine = {
     /** One full run: replay pending changes, then refresh due collections. */
     sync(): Promise<SyncReport> {
@@ -462,6 +486,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
           if (online) void engine.sync();
         }),
         store.subscribe((event) => {
+          // Damaged records were dropped and their collections marked for a refetch: fetch them
+          // again now rather than at the next interval, so nothing stays hidden.
+          if (event.damaged) syncNow();
           void refreshPendingStatus().then((pending) => {
             // A fresh local write (never tried yet) is sent promptly instead of waiting for the
             // 5-minute interval. Changes already tried keep their backoff, so this cannot loop.

@@ -9,6 +9,7 @@
 import { Link } from '@remix-run/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { SignOutButton } from '~/auth/SignOutButton';
+import { useDamageNotice } from '~/features/sync/damage-notice';
 import { SyncStatusControl } from '~/features/sync/SyncStatusControl';
 import { HelpButton } from '~/guide/HelpButton';
 import { useSettings } from '~/settings/store';
@@ -26,6 +27,7 @@ export function DashboardShell({ children }: { children: React.ReactNode }) {
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const drawerRef = useRef<HTMLDivElement>(null);
   useBottomEdgeVariable(headerRef, '--shell-top');
+  useDamageNotice();
 
   useEffect(() => {
     if (!menuOpen) return;

@@ -6,6 +6,7 @@
 // The panel is a react-aria-components popover dialog: it places itself beside the button and
 // stays inside the viewport (it used to hang off the left edge of a 390 px phone), and it brings
 // focus in, closes on Escape or a click outside, and hands focus back to the button.
+import { Link } from '@remix-run/react';
 import { useState, useSyncExternalStore } from 'react';
 import {
   Button as AriaButton,
@@ -14,12 +15,13 @@ import {
   Heading,
   Popover,
 } from 'react-aria-components';
+import { INVALID_DATA_CODE } from '~/data/change-validation';
 import type { PendingChange } from '~/data/db';
 import type { SyncEngine, SyncStatus } from '~/data/sync-engine';
 import { syncEngine } from '~/data/sync-status';
 import { useSettings } from '~/settings/store';
 import { Badge } from '~/ui/Badge';
-import { Button } from '~/ui/Button';
+import { Button, useButtonClasses } from '~/ui/Button';
 import { ACTION_ICONS, CONNECTION_ICONS, Icon, STATUS_ICONS } from '~/ui/icons';
 
 type EngineLike = Pick<
@@ -42,6 +44,24 @@ const OPERATION_LABEL: Record<PendingChange['operation'], string> = {
   delete: 'Deletion of',
 };
 
+/** The edit form of a change's record, where one exists and the record is not being deleted. */
+export function editHref(change: PendingChange): string | null {
+  if (change.operation === 'delete') return null;
+  const id = encodeURIComponent(change.itemId);
+  switch (change.collectionName) {
+    case 'students':
+    case 'families':
+    case 'facilitators':
+      return `/dash/${change.collectionName}/${id}/edit`;
+    case 'campuses':
+    case 'classrooms':
+    case 'subjects':
+      return `/dash/school/${change.collectionName}/${id}`;
+    default:
+      return null;
+  }
+}
+
 function formatTime(time: number | null): string {
   if (time === null) return 'Never';
   return new Date(time).toLocaleString();
@@ -58,6 +78,7 @@ export function SyncStatusControl({ engine = syncEngine }: { engine?: EngineLike
   const status = useSyncExternalStore(engine.subscribeStatus, engine.getStatus, engine.getStatus);
   const skin = useSettings((s) => s.skin);
   const [open, setOpen] = useState(false);
+  const linkClasses = useButtonClasses({ variant: 'primary', size: 'sm' });
   const label = describeSyncStatus(status);
   const failed = status.failedChanges.length > 0 || Boolean(status.syncError);
 
@@ -133,15 +154,30 @@ export function SyncStatusControl({ engine = syncEngine }: { engine?: EngineLike
                         {change.error !== undefined ? (
                           <>
                             <p className="mt-1 text-danger">{change.error}</p>
-                            <div className="mt-2 flex gap-2">
-                              <Button
-                                size="sm"
-                                icon={ACTION_ICONS.retry}
-                                aria-label={`Retry ${change.collectionName} ${change.itemId}`}
-                                onClick={() => void engine.retryChange(change.id)}
-                              >
-                                Retry
-                              </Button>
+                            <div className="mt-2 flex flex-wrap gap-2">
+                              {change.errorCode === INVALID_DATA_CODE ? (
+                                // Sending it again would fail again: the data must change first.
+                                editHref(change) ? (
+                                  <Link
+                                    to={editHref(change) ?? ''}
+                                    onClick={close}
+                                    aria-label={`Edit ${change.collectionName} ${change.itemId}`}
+                                    className={linkClasses}
+                                  >
+                                    <Icon icon={ACTION_ICONS.edit} className="size-4" />
+                                    Edit
+                                  </Link>
+                                ) : null
+                              ) : (
+                                <Button
+                                  size="sm"
+                                  icon={ACTION_ICONS.retry}
+                                  aria-label={`Retry ${change.collectionName} ${change.itemId}`}
+                                  onClick={() => void engine.retryChange(change.id)}
+                                >
+                                  Retry
+                                </Button>
+                              )}
                               <Button
                                 size="sm"
                                 variant="secondary"
