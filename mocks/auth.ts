@@ -30,6 +30,11 @@ function authError(message: string, status = 400): Response {
   );
 }
 
+/** The shape check the service applies to an e-mail address before anything else. */
+function isEmailAddress(value: string): boolean {
+  return /^[^\s@]+@[^\s@]+$/.test(value);
+}
+
 async function jsonBody(request: Request): Promise<unknown> {
   try {
     return JSON.parse(await request.text());
@@ -144,6 +149,23 @@ const updateSchema = z.object({
   deleteAttribute: z.array(z.string()).optional(),
   deleteProvider: z.array(z.string()).optional(),
 });
+const adminUpdateSchema = z.object({
+  localId: z.string().min(1),
+  customAttributes: z.string().optional(),
+  disableUser: z.boolean().optional(),
+});
+
+/** Custom claims as the Admin API takes them: a JSON object in a string ('' clears them). */
+function parseClaims(text: string): Record<string, unknown> | null {
+  if (text.trim() === '') return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    const parsed = z.record(z.unknown()).safeParse(value);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 const idpSchema = z.object({ postBody: z.string(), requestUri: z.string().optional() });
 const signUpSchema = z.object({
   email: z.string().optional(),
@@ -161,9 +183,15 @@ export const authHandlers = [
   http.post(endpoint('signInWithPassword'), async ({ request }) => {
     const body = signInSchema.safeParse(await jsonBody(request));
     if (!body.success) return authError('INVALID_EMAIL');
+    if (!isEmailAddress(body.data.email)) return authError('INVALID_EMAIL');
+    if (body.data.password === '') return authError('MISSING_PASSWORD');
     const key = body.data.email.toLowerCase();
     const account = store.accountByEmail(body.data.email);
-    if (!account) return authError('EMAIL_NOT_FOUND');
+    // E-mail enumeration protection (on for new projects and in the Auth emulator): an unknown
+    // address is answered exactly like a wrong password.
+    if (!account) return authError('INVALID_LOGIN_CREDENTIALS');
+    // The service says an account is disabled before it looks at the password.
+    if (account.disabled) return authError('USER_DISABLED');
     const failures = store.failedLogins.get(key);
     if (
       failures &&
@@ -178,7 +206,6 @@ export const authHandlers = [
       store.failedLogins.set(key, { count: (failures?.count ?? 0) + 1, at: Date.now() });
       return authError('INVALID_LOGIN_CREDENTIALS');
     }
-    if (account.disabled) return authError('USER_DISABLED');
     store.failedLogins.delete(key);
     account.lastLoginAt = Date.now();
     return HttpResponse.json({
@@ -309,6 +336,7 @@ export const authHandlers = [
     if (!body.success) return authError('INVALID_EMAIL');
     const { email, password, displayName } = body.data;
     if (!email) return authError('ADMIN_ONLY_OPERATION');
+    if (!isEmailAddress(email)) return authError('INVALID_EMAIL');
     if (store.accountByEmail(email)) return authError('EMAIL_EXISTS');
     if (!password || password.length < 6) {
       return authError('WEAK_PASSWORD : Password should be at least 6 characters');
@@ -321,6 +349,32 @@ export const authHandlers = [
       ...tokens(account, 'password'),
     });
   }),
+
+  // The Admin API's account update, as the Emulator Suite takes it from a trusted caller
+  // (`Authorization: Bearer owner`): custom claims and disabling, for tests and the console.
+  http.post(
+    /^https:\/\/identitytoolkit\.googleapis\.com\/v1\/projects\/[^/]+\/accounts:update$/,
+    async ({ request }) => {
+      if (request.headers.get('Authorization') !== 'Bearer owner') {
+        return authError('INSUFFICIENT_PERMISSION', 403);
+      }
+      const body = adminUpdateSchema.safeParse(await jsonBody(request));
+      if (!body.success) return authError('MISSING_LOCAL_ID');
+      const account = store.accounts.get(body.data.localId);
+      if (!account) return authError('USER_NOT_FOUND');
+      if (body.data.customAttributes !== undefined) {
+        const claims = parseClaims(body.data.customAttributes);
+        if (!claims) return authError('INVALID_CLAIMS');
+        account.claims = claims;
+      }
+      if (body.data.disableUser !== undefined) account.disabled = body.data.disableUser;
+      return HttpResponse.json({
+        kind: 'identitytoolkit#SetAccountInfoResponse',
+        localId: account.uid,
+        email: account.email,
+      });
+    },
+  ),
 
   // Project config, read by the popup/redirect flows to check authorised domains.
   http.get(/^https:\/\/identitytoolkit\.googleapis\.com\/v1\/projects$/, () =>

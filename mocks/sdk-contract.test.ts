@@ -124,11 +124,11 @@ describe('auth against the fake', () => {
     expect(code).toBe('auth/invalid-credential');
   });
 
-  it('answers an unknown e-mail with auth/user-not-found', async () => {
+  it('answers an unknown e-mail like a wrong password (e-mail enumeration protection)', async () => {
     const code = await errorCode(
       signInWithEmailAndPassword(newClient().auth, 'nobody@demo-learning.example', DEMO_PASSWORD),
     );
-    expect(code).toBe('auth/user-not-found');
+    expect(code).toBe('auth/invalid-credential');
   });
 
   it('answers a suspended account with auth/user-disabled', async () => {
@@ -194,7 +194,7 @@ describe('auth against the fake', () => {
       await errorCode(
         signInWithEmailAndPassword(newClient().auth, demoAccount('student').email, DEMO_PASSWORD),
       ),
-    ).toBe('auth/user-not-found');
+    ).toBe('auth/invalid-credential');
   });
 
   it('reads and stamps the signed-in member’s own Members profile', async () => {

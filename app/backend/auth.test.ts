@@ -49,11 +49,11 @@ describe('signInWithEmail', () => {
     expect(error.permanent).toBe(true);
   });
 
-  it('fails an unknown address with auth/user-not-found', async () => {
+  it('fails an unknown address like a wrong password (e-mail enumeration protection)', async () => {
     const error = await rejectionOf(
       signInWithEmail('nobody@demo-learning.example', DEMO_PASSWORD, { remember: false }),
     );
-    expect(error.code).toBe('auth/user-not-found');
+    expect(error.code).toBe('auth/invalid-credential');
   });
 
   it('fails a disabled account with auth/user-disabled', async () => {

@@ -1,5 +1,5 @@
 // Authentication domain functions over firebase/auth. Persistence is chosen per sign-in: "remember
-// me" keeps the session in local storage across browser restarts, otherwise it lasts for the tab's
+// me" keeps the session in IndexedDB across browser restarts, otherwise it lasts for the tab's
 // session. Thrown BackendErrors keep Firebase's raw code ('auth/invalid-credential',
 // 'auth/user-disabled', …) so the sign-in UI can word each case.
 import { z } from 'zod';
@@ -82,9 +82,15 @@ function noUserError(): BackendError {
   return new BackendError(BACKEND_MESSAGES.noUser, { code: 'auth/null-user' });
 }
 
+/**
+ * "Remember me" keeps the user in IndexedDB, the first store of the SDK's default persistence
+ * hierarchy. Had it been localStorage, every new tab would move the user from localStorage into
+ * IndexedDB as it starts, and the removal from localStorage reaches the open tabs as a sign-out:
+ * they would stop and clear the shared local cache, pending changes included.
+ */
 async function applyPersistence(auth: Auth, remember: boolean): Promise<void> {
-  const { browserLocalPersistence, browserSessionPersistence, setPersistence } = await loadSdk();
-  await setPersistence(auth, remember ? browserLocalPersistence : browserSessionPersistence);
+  const { indexedDBLocalPersistence, browserSessionPersistence, setPersistence } = await loadSdk();
+  await setPersistence(auth, remember ? indexedDBLocalPersistence : browserSessionPersistence);
 }
 
 async function signIn(

@@ -125,6 +125,25 @@ test.describe('signing in', () => {
     );
   });
 
+  test('a second remembered tab leaves the first one signed in, with its cache and its writes', async ({
+    page,
+    context,
+  }) => {
+    await signIn(page, 'admin', { remember: true });
+    await expect(page).toHaveURL('/dash/home');
+    const second = await context.newPage();
+    await second.goto('/dash/students');
+    await expect(second.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+    // The first tab used to hear the new tab move the session as a sign-out and clear the cache.
+    await page.waitForTimeout(3_000);
+    await expect(page).toHaveURL('/dash/home');
+    expect(await page.evaluate(() => window.__lc?.cache.isInitialized)).toBe(true);
+    const saved = await page.evaluate(() =>
+      window.__lc?.cache.save('subjects', { name: 'Two-tab subject' }),
+    );
+    expect(saved?.id).toBeTruthy();
+  });
+
   test('without remember me a new tab asks to sign in again', async ({ page, context }) => {
     await signIn(page, 'parent');
     const second = await context.newPage();
