@@ -21,6 +21,10 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
+    // The demo build registers a service worker (issue 11). Specs about the offline shell opt in
+    // with test.use({ serviceWorkers: 'allow' }); everywhere else it would only add a precache
+    // download per context and a second cache between the test and the app.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath,
       args: [

@@ -1,11 +1,20 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
+import { remixPWA } from '@remix-pwa/dev';
 import { vitePlugin as remix } from '@remix-run/dev';
 import tailwindcss from '@tailwindcss/vite';
 import { build, defineConfig, type Plugin } from 'vite';
 import tsconfigPaths from 'vite-tsconfig-paths';
 import { parseRuntimeConfig } from './app/config/env';
+import {
+  buildIdentityDefines,
+  buildInfoDevServer,
+  resolveBuildIdentity,
+  writeBuildInfo,
+} from './scripts/build-info';
+import { compressBuild } from './scripts/compress-build';
 import { routeHandles } from './scripts/route-handles-plugin';
+import { finalizeServiceWorker } from './scripts/sw-precache';
 import type * as FakeFirebaseServer from './mocks/server';
 import type { FakeFirebaseMiddleware } from './mocks/server';
 
@@ -77,11 +86,28 @@ async function buildFakeFirebaseServer(env: Record<string, string | undefined>):
   });
 }
 
+/**
+ * After Remix has written build/client (index.html included, which SPA mode writes last): the
+ * version files (builds/), then the service worker's precache list from the files actually there,
+ * then brotli/gzip copies of everything, then the fake's server bundle. The order matters: the
+ * precache list must see index.html, and the compressed copies must include the final sw.js.
+ */
+async function finishBuild(env: Record<string, string | undefined>): Promise<void> {
+  const clientDir = `${buildDirectory}/client`;
+  await writeBuildInfo({ clientDir, env });
+  await finalizeServiceWorker({ clientDir, env });
+  await compressBuild({ clientDir });
+  await buildFakeFirebaseServer(env);
+}
+
 export default defineConfig({
   server: { port: 5173, strictPort: true },
+  // This build's version and id, fixed before the build (scripts/build-info.ts), for the app.
+  define: buildIdentityDefines(resolveBuildIdentity()),
   preview: { port: 4173 },
   plugins: [
     fakeFirebaseDevServer(),
+    buildInfoDevServer(),
     tailwindcss(),
     routeHandles({ routesDir: fileURLToPath(new URL('./app/routes', import.meta.url)) }),
     !isVitest &&
@@ -89,7 +115,7 @@ export default defineConfig({
         ssr: false,
         // BUILD_DIR lets parallel test runs build side by side (scripts/serve.mjs reads it too).
         buildDirectory,
-        buildEnd: ({ viteConfig }) => buildFakeFirebaseServer(viteConfig.env),
+        buildEnd: ({ viteConfig }) => finishBuild(viteConfig.env),
         future: {
           v3_fetcherPersist: true,
           v3_relativeSplatPath: true,
@@ -97,6 +123,23 @@ export default defineConfig({
           v3_singleFetch: true,
           v3_lazyRouteDiscovery: true,
         },
+      }),
+    // The service worker (decision 040): remix-pwa compiles app/entry.worker.ts to <build>/client/sw.js
+    // during the build. Our worker is its own entry point (not remix-pwa's runtime, which answers
+    // every fetch), registration lives in app/pwa/service-worker.ts behind the PWA flag (no injected
+    // script), and scripts/sw-precache.ts writes the precache list into it after the build.
+    !isVitest &&
+      remixPWA({
+        workerName: 'sw',
+        workerEntryPoint: fileURLToPath(new URL('./app/entry.worker.ts', import.meta.url)),
+        // Read when remix-pwa resolves its options (configResolved), the moment it decides dev or
+        // build itself: `remix vite:dev` serves the worker from public/ (git-ignored).
+        get workerBuildDirectory() {
+          return process.env.NODE_ENV === 'development' ? 'public' : `${buildDirectory}/client`;
+        },
+        workerMinify: true,
+        registerSW: null,
+        scope: '/',
       }),
     tsconfigPaths(),
   ],

@@ -1,12 +1,20 @@
 // Client entry. Before React or any Firebase code runs it reads the runtime configuration: an
-// invalid one stops here with a readable page, and demo mode installs the embedded fake Firebase so
-// that the very first Firebase request is already answered by it — or, in server mode (the fake
-// served over HTTP by `npm run dev` / `npm start`), only the console control that talks to it.
+// invalid one stops here with a readable page. Demo mode starts loading the embedded fake Firebase
+// (or, in server mode — the fake served over HTTP by `npm run dev` / `npm start` — only the console
+// control that talks to it) alongside the app; the first Firebase request waits for it.
 import { RemixBrowser } from '@remix-run/react';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { registerDemoControl } from '~/config/demo-control';
+import { holdBackendUntil } from '~/config/backend-gate';
+import { registerDemoControlLater } from '~/config/demo-control';
 import { ConfigError, getRuntimeConfig } from '~/config/env';
+import { installChunkReloadGuard } from '~/pwa/chunk-reload';
+import { catchEarlyInstallPrompt } from '~/pwa/early-install-prompt';
+
+// First of all: a stale tab whose chunks were replaced by a deploy reloads once (spec §8).
+installChunkReloadGuard();
+// The install prompt can arrive before the PWA layer loads; keep it for the install store.
+catchEarlyInstallPrompt();
 
 function showConfigError(error: ConfigError) {
   document.title = 'Configuration error';
@@ -32,6 +40,32 @@ function showConfigError(error: ConfigError) {
   document.body.replaceChildren(main);
 }
 
+/**
+ * Demo mode: loads the fake Firebase (or, in server mode, the console control that talks to it),
+ * the demo accounts and the `window.__lc` test handle in parallel with the app instead of before
+ * it (issue 11, part 5). The first Firebase request waits for the fake (backend-gate.ts) and the
+ * login page for the accounts (whenDemoControl), so nothing reaches the network unanswered.
+ */
+function startDemoBackend(controlUrl: string | null) {
+  // Server mode: the fake runs behind the emulator host; msw never loads in this page.
+  const fake: Promise<{ reset: (options: { profile: 'demo' }) => Promise<unknown> }> = controlUrl
+    ? import('../mocks/remote-control').then((m) => m.installRemoteFakeFirebase(controlUrl))
+    : import('../mocks/browser').then((m) => m.installFakeFirebase());
+  holdBackendUntil(fake);
+  registerDemoControlLater(
+    import('../mocks/demo-accounts').then((demo) => ({
+      reset: async () => {
+        await (await fake).reset({ profile: 'demo' });
+      },
+      accounts: demo.DEMO_ACCOUNTS,
+      googleAccounts: demo.DEMO_GOOGLE_ACCOUNTS,
+      createGoogleIdToken: demo.createFakeGoogleIdToken,
+    })),
+  );
+  // Demo mode only: the data layer on window.__lc, for the browser tests and the console.
+  void import('~/data/debug').then((m) => m.exposeDataLayerForTests());
+}
+
 async function boot() {
   let config;
   try {
@@ -44,30 +78,7 @@ async function boot() {
     throw error;
   }
 
-  if (config.mode === 'demo') {
-    const demoAccounts = import('../mocks/demo-accounts');
-    let reset: () => Promise<void>;
-    if (config.emulators) {
-      // Server mode: the fake runs behind the emulator host; msw never loads in this page.
-      const { installRemoteFakeFirebase } = await import('../mocks/remote-control');
-      const fake = installRemoteFakeFirebase(config.emulators.controlUrl);
-      reset = () => fake.reset({ profile: 'demo' });
-    } else {
-      const { installFakeFirebase } = await import('../mocks/browser');
-      const fake = await installFakeFirebase();
-      reset = () => fake.reset({ profile: 'demo' });
-    }
-    // Demo mode only: the data layer on window.__lc, for the browser tests and the console.
-    const { exposeDataLayerForTests } = await import('~/data/debug');
-    exposeDataLayerForTests();
-    const demo = await demoAccounts;
-    registerDemoControl({
-      reset,
-      accounts: demo.DEMO_ACCOUNTS,
-      googleAccounts: demo.DEMO_GOOGLE_ACCOUNTS,
-      createGoogleIdToken: demo.createFakeGoogleIdToken,
-    });
-  }
+  if (config.mode === 'demo') startDemoBackend(config.emulators?.controlUrl ?? null);
 
   startTransition(() => {
     hydrateRoot(

@@ -13,7 +13,8 @@ import {
   useNavigate,
   type MetaFunction,
 } from '@remix-run/react';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { pwaLinks } from '~/pwa/manifest-links';
 import { initClientSettings } from '~/settings/init';
 import {
   NOTIFICATION_PARAM,
@@ -29,9 +30,15 @@ import { StartCover, StartCoverView } from '~/ui/StartCover';
 import { Toast } from '~/ui/Toast';
 import stylesheet from './tailwind.css?url';
 
+// The installable-app layer (service worker, version checks, install banner) comes in after the
+// first render: none of it is needed to show or use the first page (issue 11, part 5: the first
+// load of /login stays under its JavaScript budget).
+const PwaLayer = lazy(() => import('~/pwa/PwaLayer').then((m) => ({ default: m.PwaLayer })));
+
 export const links = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  ...pwaLinks(),
 ];
 
 export const meta: MetaFunction = ({ error, location }) => {
@@ -98,6 +105,9 @@ export default function App() {
       <NotificationParam />
       <DemoBanner />
       <Outlet />
+      <Suspense fallback={null}>
+        <PwaLayer />
+      </Suspense>
       <Toast />
     </>
   );

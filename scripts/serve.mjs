@@ -1,7 +1,11 @@
 // Serves the production build (build/client) on localhost with a single-page-app fallback: a path
 // that is not a file gets index.html, and the client router decides (including the 404 page). A
 // missing file with an extension (/assets/gone.js) is a real 404, so a stale chunk never receives
-// HTML. sirv does the file serving (ETags, ranges, content types); this file sets caching rules.
+// HTML. sirv does the file serving (ETags, ranges, content types, and the `.br`/`.gz` copies that
+// scripts/compress-build.ts writes at build time, chosen by Accept-Encoding with `Vary`); this file
+// sets the caching rules: hashed /assets/* are immutable for a year; index.html (and every SPA
+// fallback), sw.js, the web manifest and /builds/* (the version files) are revalidated on every
+// load; /connectivity-check is never stored.
 //
 // Server mode (the default for a demo build, decision 033): the fake Firebase bundled at build time
 // (<build>/fake-firebase/server.mjs) answers the Emulator Suite paths on the same port, and
@@ -13,6 +17,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import sirv from 'sirv';
 
 const NO_STORE = new Set(['/connectivity-check']);
@@ -25,20 +30,43 @@ const SERVER_MODE_MARK = ' data-fake-firebase="server"';
 
 function setHeaders(res, pathname) {
   if (NO_STORE.has(pathname)) res.setHeader('Cache-Control', 'no-store');
-  else if (NO_CACHE.has(pathname)) res.setHeader('Cache-Control', 'no-cache');
+  else if (NO_CACHE.has(pathname) || pathname.startsWith('/builds/'))
+    res.setHeader('Cache-Control', 'no-cache');
   else if (pathname.startsWith('/assets/'))
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
   res.setHeader('X-Content-Type-Options', 'nosniff');
 }
 
-/** index.html with the server-mode mark; read per request, so a rebuild in place is picked up. */
+/** The encoding to send a generated body in: brotli, then gzip, as the client accepts. */
+export function pickEncoding(acceptEncoding) {
+  const accepted = String(acceptEncoding ?? '').toLowerCase();
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
+}
+
+/**
+ * index.html with the server-mode mark; read per request, so a rebuild in place is picked up. It
+ * is compressed here (a few KiB, well under a millisecond) because the mark makes it differ from
+ * the precompressed copies on disk.
+ */
 async function sendMarkedIndex(root, req, res) {
   const html = await readFile(join(root, 'index.html'), 'utf8');
-  const marked = html.replace(/<html\b/i, (tag) => `${tag}${SERVER_MODE_MARK}`);
+  const marked = Buffer.from(html.replace(/<html\b/i, (tag) => `${tag}${SERVER_MODE_MARK}`));
+  const encoding = pickEncoding(req.headers['accept-encoding']);
+  const body =
+    encoding === 'br'
+      ? brotliCompressSync(marked, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+      : encoding === 'gzip'
+        ? gzipSync(marked, { level: 9 })
+        : marked;
   res.statusCode = 200;
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Vary', 'Accept-Encoding');
+  if (encoding) res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', String(body.length));
   setHeaders(res, '/index.html');
-  res.end(req.method === 'HEAD' ? undefined : marked);
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 /**
@@ -46,8 +74,14 @@ async function sendMarkedIndex(root, req, res) {
  * fake answers its own paths first and every page is marked for server mode.
  */
 export function createStaticServer(root, { fakeFirebase } = {}) {
-  const files = sirv(root, { etag: true, setHeaders });
-  const spa = sirv(root, { single: true, etag: true, setHeaders });
+  const options = { etag: true, brotli: true, gzip: true, setHeaders };
+  const files = sirv(root, options);
+  // Every path the SPA fallback answers is index.html, whatever the URL says.
+  const spa = sirv(root, {
+    ...options,
+    single: true,
+    setHeaders: (res) => setHeaders(res, '/index.html'),
+  });
   const serveStatic = (req, res) => {
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
     const notFound = () => {

@@ -2,22 +2,10 @@
 // area the role may not open answers 403 instead of showing an empty list.
 import { redirect } from '@remix-run/react';
 import { canOpenArea, NOT_ALLOWED_MESSAGE, type Area } from '~/domain/areas';
-import { readLastPage } from '~/settings/last-page';
+import { REDIRECT_PARAM } from './redirect-target';
 import { whenSessionKnown, type SessionUser } from './session';
 
-export const REDIRECT_PARAM = 'redirectTo';
-
-/** Only same-site paths may be redirect targets: never another origin. */
-export function safeRedirectTarget(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
-    return null;
-  return value;
-}
-
-/** Where a person goes after signing in: the page asked for, else lastPage, else /dash/home. */
-export function afterSignInTarget(requested: string | null | undefined): string {
-  return safeRedirectTarget(requested) ?? readLastPage() ?? '/dash/home';
-}
+export { afterSignInTarget, REDIRECT_PARAM, safeRedirectTarget } from './redirect-target';
 
 export async function requireUser(request: Request): Promise<SessionUser> {
   const session = await whenSessionKnown();

@@ -10,9 +10,7 @@ import {
   subscribeToAuthState,
   type AuthUserInfo,
 } from '~/backend/auth';
-import { touchMember } from '~/backend/documents';
 import { BackendError } from '~/backend/errors';
-import { deleteFirebaseLocalTraces } from '~/backend/local-traces';
 import { STORAGE_KEYS } from '~/config/constants';
 import { getRuntimeConfig } from '~/config/env';
 import type { Member } from '~/domain/records';
@@ -26,7 +24,7 @@ import {
 import { settingsStore } from '~/settings/store';
 import { readRedirectState } from './google';
 import { handleSignedInAccount, isHandlingMismatch } from './mismatch';
-import { userDataLifecycle } from './user-data';
+import { noteSessionStarted } from './session-hint';
 import type { SessionUser } from './session-user';
 
 export const SIGN_IN_SUCCESS = 'Sign-in successful!';
@@ -44,6 +42,24 @@ export interface SessionState {
 }
 
 type Listener = () => void;
+
+// The data layer (localforage, the sync engine) and firestore/lite are loaded only when a person
+// signs in, not with the login page (issue 11, part 5). preloadSignedInModules() fetches them early,
+// while the person types.
+const loadUserData = () => import('./user-data').then((m) => m.userDataLifecycle);
+const loadDocuments = () => import('~/backend/documents');
+const loadLocalTraces = () => import('~/backend/local-traces');
+
+/**
+ * Gets a sign-in ready while the person is still typing: starts the session (which loads and
+ * initialises Firebase Auth) and downloads what a signed-in session needs, so pressing "Sign in"
+ * waits for neither.
+ */
+export function preloadSignedInModules(): void {
+  void startSession();
+  void loadUserData().catch(() => undefined);
+  void loadDocuments().catch(() => undefined);
+}
 
 let state: SessionState = { status: 'loading', user: null };
 const listeners = new Set<Listener>();
@@ -148,18 +164,24 @@ export async function establishSession(
     // Offline or a transient failure: the account was accepted before on this device (its
     // persisted session exists), so keep it and say the preferences could not be loaded.
     if (error instanceof BackendError && error.permanent) throw error;
-    settingsStore.setError(PREFERENCES_LOAD_FAILED);
+    // Offline, the header already says so and the dashboard runs from the cache: an error notice
+    // on every offline start would only alarm. Online, a failed profile load is worth saying.
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+      console.info('Preferences not loaded while offline', error);
+    } else {
+      settingsStore.setError(PREFERENCES_LOAD_FAILED);
+    }
   }
 
   const user = await buildUser(authUser, member);
   if (member) {
-    touchMember(authUser.uid).catch((error: unknown) =>
-      console.warn('Could not update lastUpdated', error),
-    );
+    loadDocuments()
+      .then(({ touchMember }) => touchMember(authUser.uid))
+      .catch((error: unknown) => console.warn('Could not update lastUpdated', error));
   }
   const type = chooseDashboardType(user.dashboardTypes, readStoredDashboardType());
   settingsStore.setDashboardType(type);
-  await userDataLifecycle.start(user);
+  await (await loadUserData()).start(user);
   if (interactive) markTabSignedIn();
   setState({ status: 'signedIn', user });
   return { ok: true, user };
@@ -192,6 +214,7 @@ export async function runInteractiveSignIn<T>(flow: () => Promise<T>): Promise<T
 export function startSession(): Promise<void> {
   if (started) return known;
   started = true;
+  noteSessionStarted();
   let first = true;
   subscribeToAuthState(
     (authUser) => {
@@ -199,12 +222,16 @@ export function startSession(): Promise<void> {
       first = false;
       // An interactive sign-in, a mismatch being reversed, or a Google redirect being completed by
       // the login page finish the session themselves.
-      if (interactive || isHandlingMismatch() || readRedirectState()?.pending) return;
+      if (interactive || isHandlingMismatch() || readRedirectState()?.pending) {
+        // The flow that holds the events back sets the state itself; once it has, it is known.
+        if (state.status !== 'loading') resolveKnown();
+        return;
+      }
       if (!authUser) {
         // Signed out elsewhere (another tab, an expired account): clear this tab's user data too.
         if (state.status === 'signedIn') {
-          userDataLifecycle
-            .stop()
+          loadUserData()
+            .then((lifecycle) => lifecycle.stop())
             .catch((error: unknown) => console.warn('Could not clear local data', error));
         }
         if (state.status !== 'signedOut') setState({ status: 'signedOut', user: null });
@@ -241,7 +268,10 @@ export function startSession(): Promise<void> {
 
 /** Resolves with the session once the first user is known. */
 export async function whenSessionKnown(): Promise<SessionState> {
-  await startSession();
+  const known = startSession();
+  // An interactive sign-in may have settled the state before the first auth event arrived (the
+  // login page starts the session while the person types): that state is known already.
+  if (state.status === 'loading') await known;
   return state;
 }
 
@@ -284,13 +314,13 @@ export function forgetPersonalStorage(): void {
  */
 export async function signOut(options: { reload?: boolean } = {}): Promise<void> {
   try {
-    await userDataLifecycle.stop();
+    await (await loadUserData()).stop();
     await signOutUser();
     forgetPersonalStorage();
     await clearFirestorePersistence().catch((error: unknown) =>
       console.warn('Could not clear the Firestore persistence', error),
     );
-    await deleteFirebaseLocalTraces();
+    await (await loadLocalTraces()).deleteFirebaseLocalTraces();
     setState({ status: 'signedOut', user: null });
   } catch (error) {
     settingsStore.setError(SIGN_OUT_FAILED);

@@ -4,6 +4,7 @@
 // forgotten, so the next call tries again (a lazy chunk can fail to load while offline). With
 // emulator hosts configured (the fake's server mode or the official Emulator Suite), each service is
 // connected to its emulator right after it is created, before its first request.
+import { backendReady } from '~/config/backend-gate';
 import { FUNCTIONS_REGION } from '~/config/constants';
 import { getRuntimeConfig } from '~/config/env';
 import { BACKEND_MESSAGES, BackendError } from './errors';
@@ -38,7 +39,8 @@ function initError(message: string, error: unknown): BackendError {
 
 const app = lazy(async (): Promise<FirebaseApp> => {
   const config = getRuntimeConfig();
-  const { getApps, initializeApp } = await import('firebase/app');
+  // In-page demo mode: the fake must be installed before the SDK's first request (backend-gate.ts).
+  const [{ getApps, initializeApp }] = await Promise.all([import('firebase/app'), backendReady()]);
   const existing = getApps()[0];
   if (existing) return existing;
   const firebaseApp = initializeApp(config.firebase);

@@ -26,9 +26,32 @@ export interface DemoControl {
 }
 
 let control: DemoControl | null = null;
+let pending: Promise<DemoControl | null> | null = null;
 
 export function registerDemoControl(next: DemoControl): void {
   control = next;
+}
+
+/**
+ * Registers a control that is still loading (entry.client.tsx hydrates the app while the demo
+ * accounts load); whenDemoControl() waits for it.
+ */
+export function registerDemoControlLater(next: Promise<DemoControl>): void {
+  pending = next.then(
+    (loaded) => {
+      control = loaded;
+      return loaded;
+    },
+    (error: unknown) => {
+      console.error('The demo backend did not start', error);
+      return null;
+    },
+  );
+}
+
+/** The control once registered (null outside demo mode, or when it failed to load). */
+export async function whenDemoControl(): Promise<DemoControl | null> {
+  return pending ? pending : control;
 }
 
 export function getDemoControl(): DemoControl | null {

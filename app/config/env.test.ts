@@ -35,7 +35,7 @@ describe('parseRuntimeConfig', () => {
     expect(config.firebase).toEqual(DEMO_FIREBASE_CONFIG);
     expect(config.staffDomains).toEqual([...DEMO_STAFF_DOMAINS]);
     expect(config.googleSignInEnabled).toBe(true);
-    expect(config.pwaEnabled).toBe(false);
+    expect(config.pwaEnabled).toBe(true);
     expect(config.appCheckSiteKey).toBeUndefined();
     expect(config.measurementId).toBeUndefined();
   });

@@ -2,7 +2,6 @@
 // With no Firebase project configured the app runs in demo mode against the embedded fake; a half
 // filled configuration is refused outright, because silently falling back to demo mode would let a
 // production deployment show invented data.
-import { z } from 'zod';
 import { DEMO_FIREBASE_CONFIG, DEMO_STAFF_DOMAINS } from './demo';
 
 export interface FirebaseWebConfig {
@@ -119,20 +118,40 @@ const SERVICE_EMULATOR_VARS = {
 } as const;
 
 /** `host:port` as the emulators' own variables spell it (FIRESTORE_EMULATOR_HOST=127.0.0.1:8080). */
-const emulatorHostSchema = z
-  .string()
-  .regex(/^(\[[0-9a-fA-F:.]+\]|[a-zA-Z0-9](?:[a-zA-Z0-9.-]*[a-zA-Z0-9])?):(\d{1,5})$/)
-  .transform((value, ctx): EmulatorEndpoint => {
+// Plain checks, not zod: this module runs before anything else on every page, and zod would add
+// about 13 KiB gzip to the first load of /login (issue 11, part 5). Same shape as zod's safeParse.
+type Parsed<T> = { success: true; data: T } | { success: false };
+interface Check<T = string> {
+  safeParse(value: string): Parsed<T>;
+}
+
+function pattern(regex: RegExp): Check {
+  return {
+    safeParse: (value) => (regex.test(value) ? { success: true, data: value } : { success: false }),
+  };
+}
+
+function oneOf<const T extends string>(values: readonly T[]): Check<T> {
+  return {
+    safeParse: (value) => {
+      const found = values.find((candidate) => candidate === value);
+      return found === undefined ? { success: false } : { success: true, data: found };
+    },
+  };
+}
+
+const EMULATOR_HOST = /^(\[[0-9a-fA-F:.]+\]|[a-zA-Z0-9](?:[a-zA-Z0-9.-]*[a-zA-Z0-9])?):(\d{1,5})$/;
+const emulatorHostSchema = {
+  safeParse(value: string): Parsed<EmulatorEndpoint> {
+    if (!EMULATOR_HOST.test(value)) return { success: false };
     const colon = value.lastIndexOf(':');
     const port = Number(value.slice(colon + 1));
-    if (port < 1 || port > 65535) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'port out of range' });
-      return z.NEVER;
-    }
-    return { host: value.slice(0, colon), port };
-  });
+    if (port < 1 || port > 65535) return { success: false };
+    return { success: true, data: { host: value.slice(0, colon), port } };
+  },
+};
 
-const fakeFirebaseSchema = z.enum(['in-page', 'server']);
+const fakeFirebaseSchema = oneOf(['in-page', 'server']);
 
 function endpointUrl(endpoint: EmulatorEndpoint): string {
   return `http://${endpoint.host}:${endpoint.port}`;
@@ -140,17 +159,17 @@ function endpointUrl(endpoint: EmulatorEndpoint): string {
 
 const FLAG_VALUES: Record<string, boolean> = { true: true, '1': true, false: false, '0': false };
 
-const domainSchema = z
-  .string()
-  .regex(/^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/);
+const domainSchema = pattern(
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/,
+);
 const authDomainSchema = domainSchema;
-const projectIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{3,}[a-z0-9]$/);
-const apiKeySchema = z.string().regex(/^\S+$/);
-const senderIdSchema = z.string().regex(/^\d+$/);
-const appIdSchema = z.string().regex(/^\d+:\d+:[a-z]+:\S+$/);
-const measurementIdSchema = z.string().regex(/^G-[A-Z0-9]+$/);
+const projectIdSchema = pattern(/^[a-z0-9][a-z0-9-]{3,}[a-z0-9]$/);
+const apiKeySchema = pattern(/^\S+$/);
+const senderIdSchema = pattern(/^\d+$/);
+const appIdSchema = pattern(/^\d+:\d+:[a-z]+:\S+$/);
+const measurementIdSchema = pattern(/^G-[A-Z0-9]+$/);
 
-const FIREBASE_VAR_SCHEMAS: Record<RequiredFirebaseVar, z.ZodType<string>> = {
+const FIREBASE_VAR_SCHEMAS: Record<RequiredFirebaseVar, Check> = {
   VITE_FIREBASE_API_KEY: apiKeySchema,
   VITE_FIREBASE_AUTH_DOMAIN: authDomainSchema,
   VITE_FIREBASE_PROJECT_ID: projectIdSchema,
@@ -182,7 +201,7 @@ export function parseRuntimeConfig(
     if (value === undefined) issues.push({ variable: name, problem: 'must be true or false' });
     return value;
   };
-  const optional = (name: string, schema: z.ZodType<string>, problem: string) => {
+  const optional = (name: string, schema: Check, problem: string) => {
     const raw = read(env, name);
     if (raw === undefined) return undefined;
     if (!schema.safeParse(raw).success) issues.push({ variable: name, problem });
@@ -217,7 +236,7 @@ export function parseRuntimeConfig(
 
   const googleClientId = optional(
     'VITE_GOOGLE_CLIENT_ID',
-    z.string().regex(/^\S+\.apps\.googleusercontent\.com$/),
+    pattern(/^\S+\.apps\.googleusercontent\.com$/),
     'must end with .apps.googleusercontent.com',
   );
   const googleSignInEnabled = flag('VITE_GOOGLE_SIGNIN_ENABLED');
@@ -242,21 +261,25 @@ export function parseRuntimeConfig(
       firebase: { ...DEMO_FIREBASE_CONFIG },
       googleClientId,
       googleSignInEnabled: googleSignInEnabled ?? true,
-      pwaEnabled: pwaEnabled ?? false,
+      // The installable, offline shell is on by default in demo mode (issue 11).
+      pwaEnabled: pwaEnabled ?? true,
       staffDomains: staffDomains.length > 0 ? staffDomains : [...DEMO_STAFF_DOMAINS],
       emulators,
     };
   }
-  const firebaseConfig = z
-    .object({
-      apiKey: z.string(),
-      authDomain: z.string(),
-      projectId: z.string(),
-      storageBucket: z.string(),
-      messagingSenderId: z.string(),
-      appId: z.string(),
-    })
-    .parse(firebase);
+  const value = (key: string): string => {
+    const found = firebase[key];
+    if (found === undefined) throw new ConfigError([{ variable: key, problem: 'is missing' }]);
+    return found;
+  };
+  const firebaseConfig = {
+    apiKey: value('apiKey'),
+    authDomain: value('authDomain'),
+    projectId: value('projectId'),
+    storageBucket: value('storageBucket'),
+    messagingSenderId: value('messagingSenderId'),
+    appId: value('appId'),
+  };
   return {
     mode,
     firebase: measurementId ? { ...firebaseConfig, measurementId } : firebaseConfig,

@@ -47,4 +47,4 @@ export function canOpenArea(roles: readonly Role[], area: Area): boolean {
   return collection ? collectionAccess(roles, collection) !== 'none' : true;
 }
 
-export const NOT_ALLOWED_MESSAGE = 'You are not allowed to open this page.';
+export { NOT_ALLOWED_MESSAGE } from './not-allowed';

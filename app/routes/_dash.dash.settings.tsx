@@ -1,3 +1,5 @@
+import { AppVersionSettings } from '~/pwa/AppVersionSettings';
+import { InstallSettings } from '~/pwa/InstallSettings';
 import { settingsStore, useSettings } from '~/settings/store';
 import { nextTheme, THEME_LABELS, THEMES, type Theme } from '~/settings/theme';
 import { PageHeading } from '~/ui/PageHeading';
@@ -6,7 +8,7 @@ import type { MetaFunction } from '@remix-run/react';
 
 export const handle = {
   title: 'Settings',
-  description: 'Choose the dashboard theme.',
+  description: 'Choose the dashboard theme, install the app and see its version.',
   area: 'settings',
   nav: { label: 'Settings', order: 150 },
   guide: 'features/theme-settings',
@@ -69,6 +71,8 @@ export default function Settings() {
           </button>
         </div>
       </section>
+      <InstallSettings />
+      <AppVersionSettings />
     </>
   );
 }

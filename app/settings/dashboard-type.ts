@@ -1,7 +1,6 @@
 // Which dashboard variant to show (spec §1): host name first, then path prefix, then admin.
 // Host names are matched by whole label (domain.md), so `administration.school.example` is the
 // administration dashboard and not admin.
-import { z } from 'zod';
 import { STORAGE_KEYS } from '~/config/constants';
 
 /** The order in which host labels and path prefixes are checked (spec §1). */
@@ -13,7 +12,13 @@ export const DASHBOARD_TYPES = [
   'student',
 ] as const;
 export type DashboardType = (typeof DASHBOARD_TYPES)[number];
-export const dashboardTypeSchema = z.enum(DASHBOARD_TYPES);
+/** Checks an unknown value (zod's safeParse shape, without zod: this module is on the first load). */
+export const dashboardTypeSchema = {
+  safeParse(value: unknown): { success: true; data: DashboardType } | { success: false } {
+    const found = DASHBOARD_TYPES.find((type) => type === value);
+    return found === undefined ? { success: false } : { success: true, data: found };
+  },
+};
 
 export const DASHBOARD_TYPE_LABELS: Record<DashboardType, string> = {
   admin: 'Admin',

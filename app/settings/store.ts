@@ -26,6 +26,8 @@ export interface DashboardSettings {
   disableInputs: boolean;
   appVersion: string;
   newVersionAvailable: boolean;
+  /** Set when the service worker could not be registered (spec §8); the settings page shows it. */
+  serviceWorkerRegistrationError: boolean;
   dashboardType: DashboardType;
 }
 
@@ -40,6 +42,7 @@ export function createInitialSettings(theme: Theme = 'default'): DashboardSettin
     disableInputs: false,
     appVersion: DEFAULT_APP_VERSION,
     newVersionAvailable: false,
+    serviceWorkerRegistrationError: false,
     dashboardType: 'admin',
   };
 }
@@ -99,6 +102,8 @@ export function createSettingsStore(initial: DashboardSettings = createInitialSe
     setDashboardType: (dashboardType: DashboardType) => set({ dashboardType }),
     setAppVersion: (appVersion: string) => set({ appVersion }),
     setNewVersionAvailable: (newVersionAvailable: boolean) => set({ newVersionAvailable }),
+    setServiceWorkerRegistrationError: (serviceWorkerRegistrationError: boolean) =>
+      set({ serviceWorkerRegistrationError }),
   };
 }
 

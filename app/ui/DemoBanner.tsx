@@ -43,11 +43,19 @@ export function DemoBanner() {
     >
       <p className="flex min-w-0 flex-1 basis-64 items-center gap-2">
         <Icon icon={ACTION_ICONS.demo} className="size-4" />
+        {/* One short line on a phone: the banner must stay small, never the page's largest
+            contentful paint (issue 11, part 5). The details are there for screen readers. */}
         <span>
-          <strong>Demo mode.</strong> No Firebase project is configured: the data is invented and{' '}
-          {getRuntimeConfig().emulators
-            ? 'shared by every browser that uses this demo server.'
-            : 'stays in this browser.'}
+          <strong>Demo mode.</strong>{' '}
+          <span className="sr-only sm:not-sr-only">
+            No Firebase project is configured: the data is invented and{' '}
+            {getRuntimeConfig().emulators
+              ? 'shared by every browser that uses this demo server.'
+              : 'stays in this browser.'}
+          </span>
+          <span className="sm:hidden" aria-hidden="true">
+            Invented data.
+          </span>
         </span>
       </p>
       <div className="flex gap-1">

@@ -1,7 +1,7 @@
 // One error page for every status (style.md rule 3). 404 is "Page Not Found", anything else
 // "Internal Server Error" (spec §2). The page is non-fatal: the way home stays visible and works.
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from '@remix-run/react';
-import { NOT_ALLOWED_MESSAGE } from '~/domain/areas';
+import { NOT_ALLOWED_MESSAGE } from '~/domain/not-allowed';
 import { useSettings } from '~/settings/store';
 
 /** The response a route throws when its URL fails validation (spec §5, §8). */

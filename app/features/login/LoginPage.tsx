@@ -1,13 +1,14 @@
 // The sign-in page (spec §2, §4, §5): e-mail first, then the password step; remember-me; password
 // reset; Google sign-in (in demo mode the fake's account chooser stands in for Google); and, in demo
 // mode, the demo accounts to fill in. The inputs are controlled: the action hands back the step and
-// the typed e-mail, so nothing typed is lost when a sign-in is refused.
+// the typed e-mail, so nothing typed is lost when a sign-in is refused. The page itself is light:
+// what signing in needs is loaded when the person starts using it (preloadSignIn).
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSettings } from '~/settings/store';
 import { CheckboxField, Field } from '~/ui/form/Field';
 import { Modal } from '~/ui/Modal';
-import type { clientAction, clientLoader } from './login';
+import { preloadSignIn, type clientAction, type clientLoader } from './login';
 
 function GoogleChooser({
   open,
@@ -97,7 +98,13 @@ export function LoginPage() {
   const redirectTo = loaderData.redirectTo;
 
   return (
-    <div className="mx-auto grid max-w-4xl gap-6 lg:grid-cols-[1fr_1fr]">
+    // The first key press or pointer press in the page starts loading what signing in needs
+    // (Firebase Auth, the session, the data layer), so it is there before "Sign in" is pressed.
+    <div
+      className="mx-auto grid max-w-4xl grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]"
+      onKeyDownCapture={preloadSignIn}
+      onPointerDownCapture={preloadSignIn}
+    >
       <section
         className={`p-6 sm:p-8 ${skin.card} ${skin.rounded}`}
         aria-labelledby="signin-heading"
@@ -266,7 +273,7 @@ export function LoginPage() {
           <p className="mt-1 text-sm text-muted">
             One per role. Choose one to fill in the form, then sign in.
           </p>
-          <ul className="mt-4 grid gap-2">
+          <ul className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-2">
             {loaderData.demoAccounts.map((account) => (
               <li
                 key={account.email}

@@ -1,70 +1,37 @@
-// What the sign-in page does, shared by /, /login, /auth/login and /auth/signin (spec §2, §4, §5):
-// the clientLoader (finish a Google redirect, skip the page when signed in, offer the demo
-// accounts) and the clientAction (the e-mail step, the password step, password reset and Google
-// sign-in). A refused sign-in keeps what the person typed and says why. The page is LoginPage.tsx.
+// What the sign-in page does, shared by /, /login, /auth/login and /auth/signin (spec §2, §4, §5),
+// in its light half: the clientLoader (skip the page when signed in, offer the demo accounts) and
+// a clientAction that hands the form to login-actions.ts. The page loads neither Firebase Auth nor
+// the data layer (issue 11, part 5): the loader asks session-hint.ts whether a session may exist
+// before loading them, and the page preloads the action's half while the person types
+// (preloadSignIn), so pressing "Sign in" does not wait for a download. The page is LoginPage.tsx.
 import {
   redirect,
   type ClientActionFunctionArgs,
   type ClientLoaderFunctionArgs,
 } from '@remix-run/react';
-import { z } from 'zod';
-import { completeGoogleRedirect, loadGoogleIdentityScript, startGoogleSignIn } from '~/auth/google';
-import { afterSignInTarget, REDIRECT_PARAM } from '~/auth/guards';
-import {
-  establishSession,
-  runInteractiveSignIn,
-  SIGN_IN_SUCCESS,
-  whenSessionKnown,
-} from '~/auth/session';
-import { sendPasswordReset, signInWithEmail } from '~/backend/auth';
-import { BackendError } from '~/backend/errors';
-import { STORAGE_KEYS } from '~/config/constants';
-import { getDemoControl } from '~/config/demo-control';
+import { REDIRECT_PARAM } from '~/auth/redirect-target';
+import { maySignInAutomatically } from '~/auth/session-hint';
+import { whenDemoControl } from '~/config/demo-control';
 import { getRuntimeConfig } from '~/config/env';
-import { settingsStore } from '~/settings/store';
-import { checkbox, emailAddress } from '~/ui/form/fields';
-import { parseForm, type FieldErrors } from '~/ui/form/parse-form';
+import { readDefaultRememberMe } from './remember-me';
+import type * as LoginActions from './login-actions';
 
-export const PASSWORD_RESET_SENT = 'Password reset email sent. Check your inbox.';
-export const PASSWORD_RESET_FAILED = 'Failed to send password reset email';
-export const SIGN_IN_FAILED = 'Failed to sign in';
+let actions: Promise<typeof LoginActions> | undefined;
 
-/** Wording for each sign-in failure a person can meet; the spec's message heads the toast. */
-export function describeSignInError(error: unknown): string {
-  const code = error instanceof BackendError ? error.code : '';
-  switch (code) {
-    case 'auth/invalid-credential':
-    case 'auth/wrong-password':
-    case 'auth/invalid-login-credentials':
-      return 'The e-mail address or password is not right. Check both and try again.';
-    case 'auth/user-not-found':
-      return 'No account uses this e-mail address. Check it, or ask the centre’s office for an invitation.';
-    case 'auth/user-disabled':
-      return 'This account is suspended. Ask the centre’s office to reactivate it.';
-    case 'auth/too-many-requests':
-      return 'Too many attempts. Wait a few minutes, or reset your password.';
-    case 'auth/network-request-failed':
-    case 'unavailable':
-      return 'You seem to be offline. Signing in needs a connection the first time.';
-    default:
-      return error instanceof Error && error.message ? error.message : SIGN_IN_FAILED;
-  }
+/** The sign-in half (Firebase Auth, the session, the form's schema); loaded once. */
+function loadActions() {
+  actions ??= import('./login-actions').catch((error: unknown) => {
+    actions = undefined;
+    throw error;
+  });
+  return actions;
 }
 
-function readDefaultRememberMe(): boolean {
-  try {
-    return localStorage.getItem(STORAGE_KEYS.defaultRememberMe) === 'true';
-  } catch {
-    return false;
-  }
-}
-
-function storeDefaultRememberMe(remember: boolean) {
-  try {
-    localStorage.setItem(STORAGE_KEYS.defaultRememberMe, String(remember));
-  } catch {
-    // Only the default of the checkbox is lost.
-  }
+/** Starts loading what signing in needs: called when the person starts using the form. */
+export function preloadSignIn(): void {
+  loadActions()
+    .then((module) => module.preloadSignedInModules())
+    .catch(() => undefined);
 }
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
@@ -72,14 +39,16 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   const redirectTo = url.searchParams.get(REDIRECT_PARAM);
   const config = getRuntimeConfig();
   if (config.mode === 'firebase') {
-    void loadGoogleIdentityScript();
-    // Back from Google's redirect: finish that sign-in here, with its expected-e-mail check.
-    const finished = await finishGoogleRedirect();
-    if (finished) throw redirect(afterSignInTarget(redirectTo));
+    // Google's one-tap script is fetched early; it does not hold the page.
+    void import('~/auth/google')
+      .then((google) => google.loadGoogleIdentityScript())
+      .catch(() => undefined);
   }
-  const session = await whenSessionKnown();
-  if (session.status === 'signedIn') throw redirect(afterSignInTarget(redirectTo));
-  const demo = getDemoControl();
+  if (await maySignInAutomatically()) {
+    const target = await (await loadActions()).signedInTarget(redirectTo);
+    if (target) throw redirect(target);
+  }
+  const demo = await whenDemoControl();
   return {
     redirectTo,
     rememberMe: readDefaultRememberMe(),
@@ -89,168 +58,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   };
 }
 
-async function finishGoogleRedirect(): Promise<boolean> {
-  const outcome = await runInteractiveSignIn(async () => {
-    try {
-      const checked = await completeGoogleRedirect();
-      if (!checked) return null;
-      if (!checked.ok) return { ok: false as const, message: checked.message };
-      return await establishSession(checked.user, null, { checkedMember: checked.member });
-    } catch (error) {
-      return { ok: false as const, message: describeSignInError(error) };
-    }
-  });
-  if (!outcome) return false;
-  if (!outcome.ok) {
-    settingsStore.setError(outcome.message);
-    return false;
-  }
-  settingsStore.notify(SIGN_IN_SUCCESS, 'success');
-  return true;
-}
-
-// The sign-in page asks for the person's own address, and says so.
-const email = emailAddress({
-  required: 'Enter your e-mail address.',
-  invalid: 'Enter a valid e-mail address, like name@example.com.',
-});
-
-export const loginActionSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('email'), email }),
-  z.object({
-    intent: z.literal('signin'),
-    email,
-    // Not trimmed: spaces may be part of a password.
-    password: z.string({ required_error: 'Enter your password.' }).min(1, 'Enter your password.'),
-    remember: checkbox,
-    redirectTo: z.string().optional(),
-  }),
-  z.object({ intent: z.literal('reset'), email }),
-  z.object({
-    intent: z.literal('google'),
-    chosenEmail: z.string().email().optional(),
-    expectedEmail: z.string().optional(),
-    remember: checkbox,
-    redirectTo: z.string().optional(),
-  }),
-]);
-
-export interface LoginActionData {
-  /** 400 when the form was refused as typed (the field errors say why). */
-  status?: 400;
-  step: 'email' | 'password';
-  email: string;
-  fieldErrors?: FieldErrors;
-  formError?: string;
-  info?: string;
-}
-
 export async function clientAction({ request }: ClientActionFunctionArgs) {
-  const parsed = parseForm(loginActionSchema, await request.formData());
-  const typedEmail = typeof parsed.values.email === 'string' ? parsed.values.email.trim() : '';
-  if (!parsed.ok) {
-    const { fieldErrors } = parsed;
-    // A refused address sends the person back to the e-mail step; a missing password keeps them at
-    // the password step with the address they typed.
-    const step = parsed.values.intent === 'email' || !typedEmail ? 'email' : 'password';
-    return {
-      status: 400,
-      step: fieldErrors.email ? 'email' : step,
-      email: typedEmail,
-      fieldErrors,
-    } satisfies LoginActionData;
-  }
-  const data = parsed.data;
-
-  switch (data.intent) {
-    case 'email':
-      return { step: 'password', email: data.email } satisfies LoginActionData;
-
-    case 'reset':
-      try {
-        await sendPasswordReset(data.email);
-        settingsStore.notify(PASSWORD_RESET_SENT, 'success');
-        return {
-          step: 'password',
-          email: data.email,
-          info: PASSWORD_RESET_SENT,
-        } satisfies LoginActionData;
-      } catch {
-        settingsStore.setError(PASSWORD_RESET_FAILED);
-        return {
-          step: 'password',
-          email: data.email,
-          formError: PASSWORD_RESET_FAILED,
-        } satisfies LoginActionData;
-      }
-
-    case 'signin': {
-      const outcome = await runInteractiveSignIn(async () => {
-        try {
-          const authUser = await signInWithEmail(data.email, data.password, {
-            remember: data.remember,
-          });
-          return await establishSession(authUser, null);
-        } catch (error) {
-          return { ok: false as const, message: describeSignInError(error) };
-        }
-      });
-      if (!outcome.ok) {
-        settingsStore.setError(SIGN_IN_FAILED);
-        return {
-          step: 'password',
-          email: data.email,
-          formError: outcome.message,
-        } satisfies LoginActionData;
-      }
-      storeDefaultRememberMe(data.remember);
-      settingsStore.notify(SIGN_IN_SUCCESS, 'success');
-      return redirect(afterSignInTarget(data.redirectTo));
-    }
-
-    case 'google': {
-      const expected = data.expectedEmail?.trim() || null;
-      const mode = getRuntimeConfig().mode;
-      const demo = getDemoControl();
-      const outcome = await runInteractiveSignIn(async () => {
-        try {
-          // In demo mode the fake's account chooser stands in for Google and supplies the token.
-          const idToken =
-            mode === 'demo' && demo && data.chosenEmail
-              ? demo.createGoogleIdToken(data.chosenEmail)
-              : undefined;
-          const started = await startGoogleSignIn({
-            expectedEmail: expected,
-            remember: data.remember,
-            mode,
-            idToken,
-          });
-          if (started.status === 'redirecting')
-            return { ok: false as const, message: '', redirecting: true };
-          if (!started.result.ok) {
-            if (started.result.notice)
-              settingsStore.notify(started.result.notice.message, 'warning');
-            return { ok: false as const, message: started.result.message };
-          }
-          return await establishSession(started.result.user, null, {
-            checkedMember: started.result.member,
-          });
-        } catch (error) {
-          return { ok: false as const, message: describeSignInError(error) };
-        }
-      });
-      if ('redirecting' in outcome) return null;
-      if (!outcome.ok) {
-        settingsStore.setError(outcome.message);
-        return {
-          step: expected ? 'password' : 'email',
-          email: expected ?? '',
-          formError: outcome.message,
-        } satisfies LoginActionData;
-      }
-      storeDefaultRememberMe(data.remember);
-      settingsStore.notify(SIGN_IN_SUCCESS, 'success');
-      return redirect(afterSignInTarget(data.redirectTo));
-    }
-  }
+  const [module, formData] = await Promise.all([loadActions(), request.formData()]);
+  return module.loginAction(formData);
 }
