@@ -6,12 +6,11 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchBenchBrowser, median } from './bench-browser.mjs';
 
 const RUNS = Math.max(5, Number(process.env.BENCH_RUNS ?? 5));
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = join(root, 'build', 'bench');
-const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 if (!process.env.BENCH_SKIP_BUILD) {
   execFileSync('npx', ['vite', 'build', '--config', 'bench/vite.config.ts'], {
@@ -34,25 +33,8 @@ await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const address = server.address();
 const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
 
-const browser = await chromium.launch({
-  executablePath,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchBenchBrowser();
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 const fmt = (ms) => `${ms.toFixed(1)} ms`;
 
 try {

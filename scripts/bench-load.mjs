@@ -15,7 +15,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { launchBenchBrowser, median } from './bench-browser.mjs';
 import { measureFirstLoad } from './check-js-budget.mjs';
 import { createStaticServer } from './serve.mjs';
 
@@ -23,7 +23,6 @@ const RUNS = Math.max(5, Number(process.env.BENCH_RUNS ?? 5));
 const root = fileURLToPath(new URL('..', import.meta.url));
 const APP_BUILD = 'build/bench-app';
 const SKELETON_BUILD = 'build/bench-skeleton';
-const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const DEMO_EMAIL = 'admin@demo-learning.example';
 const DEMO_PASSWORD = 'demo-password';
 
@@ -46,26 +45,8 @@ async function serve(buildDir) {
 
 const app = await serve(APP_BUILD);
 const skeleton = await serve(SKELETON_BUILD);
-const browser = await chromium.launch({
-  executablePath,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchBenchBrowser();
 
-const median = (xs) => {
-  const s = xs.filter((x) => typeof x === 'number').sort((a, b) => a - b);
-  if (s.length === 0) return NaN;
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 const ms = (value) => (Number.isFinite(value) ? `${Math.round(value)} ms` : 'n/a');
 

@@ -1,0 +1,28 @@
+// What every benchmark shares: Debian's Chromium launched headless with the same quiet flags as
+// the Playwright suite, and the median over a run's samples (non-numbers, i.e. failed samples, skipped).
+import { chromium } from 'playwright-core';
+
+export const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+export function launchBenchBrowser() {
+  return chromium.launch({
+    executablePath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export function median(values) {
+  const sorted = values.filter((x) => typeof x === 'number').sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
