@@ -11,11 +11,12 @@ import { store } from './store';
 import { callerFromRequest } from './tokens';
 import { decodeFields } from './values';
 
-function localDate(now: Date): string {
-  const y = now.getFullYear();
-  const m = String(now.getMonth() + 1).padStart(2, '0');
-  const d = String(now.getDate()).padStart(2, '0');
-  return `${y}-${m}-${d}`;
+/**
+ * Today as YYYY-MM-DD in UTC: the calendar the seed, the roll-call screens (todayIso) and the
+ * sync's "today's roll calls" use, so "dates up to today" means the same day everywhere.
+ */
+function utcDate(now: Date): string {
+  return now.toISOString().slice(0, 10);
 }
 
 /** A per-request view of the store with decoded documents (memoised: scopes reread them). */
@@ -23,7 +24,7 @@ export function createContext(): PermissionContext {
   const docs = new Map<string, Record<string, unknown> | null>();
   const lists = new Map<string, Array<{ id: string; data: Record<string, unknown> }>>();
   return {
-    today: localDate(new Date()),
+    today: utcDate(new Date()),
     get(path) {
       if (!docs.has(path)) {
         const stored = path.split('/').length % 2 === 0 ? store.get(path) : undefined;

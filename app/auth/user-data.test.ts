@@ -151,6 +151,49 @@ describe('refresh scopes against the fake Firebase', () => {
   });
 });
 
+describe('attendance scopes against the fake Firebase', () => {
+  function rollCallsOf(classroomIds: readonly string[]) {
+    return fake
+      .listDocuments('attendance')
+      .filter((d) => classroomIds.includes(String(d.data.classroomId)))
+      .map((d) => d.id)
+      .sort();
+  }
+
+  it('gives a facilitator the roll calls of their own classrooms only', async () => {
+    const user = await signInAs('facilitator');
+    const scope = scopeForUser(user, 'attendance') ?? undefined;
+    const rollCalls = await fetchScope('attendance', scope);
+    const expected = rollCallsOf(user.taughtClassroomIds);
+    expect(expected.length).toBeGreaterThan(0);
+    expect([...rollCalls.keys()].sort()).toEqual(expected);
+    expect(rollCalls.size).toBeLessThan(fake.listDocuments('attendance').length);
+  });
+
+  it("gives a parent the roll calls of their children's classrooms, which the fake lets through", async () => {
+    const user = await signInAs('parent');
+    expect(user.childClassroomIds.length).toBeGreaterThan(0);
+    const rollCalls = await fetchScope('attendance', scopeForUser(user, 'attendance') ?? undefined);
+    const expected = rollCallsOf(user.childClassroomIds);
+    expect(expected.length).toBeGreaterThan(0);
+    expect([...rollCalls.keys()].sort()).toEqual(expected);
+  });
+
+  it('gives a student the roll calls of their own classrooms, which the fake lets through', async () => {
+    const user = await signInAs('student');
+    expect(user.attendedClassroomIds.length).toBeGreaterThan(0);
+    const rollCalls = await fetchScope('attendance', scopeForUser(user, 'attendance') ?? undefined);
+    const expected = rollCallsOf(user.attendedClassroomIds);
+    expect(expected.length).toBeGreaterThan(0);
+    expect([...rollCalls.keys()].sort()).toEqual(expected);
+  });
+
+  it("refuses a parent's unscoped query for roll calls, as Firestore rules would", async () => {
+    await signInAs('parent');
+    await expect(listDocuments('attendance', anyRecord, { all: true })).rejects.toThrow();
+  });
+});
+
 describe('scopeForUser', () => {
   const base = { member: null, memberUUID: 'm1', uid: 'm1' };
 
@@ -179,7 +222,8 @@ describe('scopeForUser', () => {
 
   it('skips collections no role of the person may list, and everything for a person with no role', () => {
     expect(scopeForUser({ ...base, roles: ['student'] }, 'families')).toBeNull();
-    expect(scopeForUser({ ...base, roles: ['parent'] }, 'attendance')).toBeNull();
+    expect(scopeForUser({ ...base, roles: ['parent'] }, 'subjects')).toBeUndefined();
+    expect(scopeForUser({ ...base, roles: ['student'] }, 'parentInquiries')).toBeNull();
     expect(scopeForUser({ ...base, roles: [] }, 'campuses')).toBeNull();
     expect(scopeForUser({ ...base, roles: [] }, 'events')).toBeNull();
   });

@@ -87,6 +87,10 @@ function roleScope(role: Role, user: ScopeUser, collection: string): RoleScope {
     if (collection === 'facilitators') {
       return anyOfValues('classroomIds', 'array-contains-any', user.childClassroomIds ?? []);
     }
+    // The roll calls of their children's classrooms (the matrix's childrenClassrooms read scope).
+    if (collection === 'attendance') {
+      return anyOfValues('classroomId', 'in', user.childClassroomIds ?? []);
+    }
     if (collection === 'parentInquiries') {
       return [[{ field: 'createdBy', op: '==', value: user.memberUUID }]];
     }
@@ -97,6 +101,10 @@ function roleScope(role: Role, user: ScopeUser, collection: string): RoleScope {
     }
     if (collection === 'facilitators') {
       return anyOfValues('classroomIds', 'array-contains-any', user.attendedClassroomIds ?? []);
+    }
+    // The roll calls of their own classrooms (selfClassrooms).
+    if (collection === 'attendance') {
+      return anyOfValues('classroomId', 'in', user.attendedClassroomIds ?? []);
     }
   }
   return 'none';

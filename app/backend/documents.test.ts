@@ -1,8 +1,10 @@
 // Contract suite: the documents domain functions through the real firestore/lite SDK against the
 // fake Firebase (msw/node, started by test/setup-unit.ts).
+import { http } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { fake } from '../../mocks/index';
+import { server } from '../../mocks/node';
 import {
   commitBatch,
   deleteDocument,
@@ -280,6 +282,176 @@ describe('commitBatch', () => {
     expect(error.message).toBe('Failed to save item');
     expect(error.code).toBe('not-found');
     expect(fake.getDocument(`${COLLECTION}/${tag}-new`)).toBeNull();
+  });
+
+  it('writes only the named field paths with mergeFields and an update, replacing each value whole', async () => {
+    const id = `${uniqueTag('room')}_2020-01-06`;
+    const AT = '2020-01-06T08:00:00.000Z';
+    const base = { classroomId: 'room', date: '2020-01-06' };
+    const late = { status: 'late', note: 'Bus', at: AT, by: 'fac' };
+    await commitBatch([
+      {
+        type: 'set',
+        collection: 'attendance',
+        id,
+        data: { ...base, entries: { s1: late, s2: late } },
+      },
+    ]);
+    const created = fake.getDocument(`attendance/${id}`)?.createdAt;
+    // s2's note is taken off: its entry is replaced whole; s1 is not named and stays.
+    await commitBatch([
+      {
+        type: 'set',
+        collection: 'attendance',
+        id,
+        data: { ...base, entries: { s2: { status: 'late', at: AT, by: 'admin' } } },
+        merge: true,
+        mergeFields: ['classroomId', 'date', 'entries.s2'],
+      },
+      {
+        type: 'update',
+        collection: 'attendance',
+        id,
+        data: { 'entries.s3': { status: 'absent', at: AT, by: 'admin' } },
+      },
+    ]);
+    const stored = fake.getDocument(`attendance/${id}`);
+    expect(stored?.entries).toEqual({
+      s1: late,
+      s2: { status: 'late', at: AT, by: 'admin' },
+      s3: { status: 'absent', at: AT, by: 'admin' },
+    });
+    // The server time the write adds is in the mask too; createdAt is left alone.
+    expect(stored?.updatedAt).not.toEqual(created);
+    expect(stored?.createdAt).toEqual(created);
+  });
+
+  it('creates a document from mergeFields alone when it does not exist yet', async () => {
+    const id = `${uniqueTag('room')}_2020-01-07`;
+    const entry = { status: 'present', at: '2020-01-07T08:00:00.000Z', by: 'admin' };
+    await commitBatch([
+      {
+        type: 'set',
+        collection: 'attendance',
+        id,
+        data: { classroomId: 'room', date: '2020-01-07', entries: { 'stu-1': entry } },
+        merge: true,
+        mergeFields: ['classroomId', 'date', 'entries.stu-1'],
+      },
+    ]);
+    expect(fake.getDocument(`attendance/${id}`)).toMatchObject({
+      classroomId: 'room',
+      date: '2020-01-07',
+      entries: { 'stu-1': entry },
+      updatedAt: expect.any(String),
+    });
+  });
+
+  it('writes ifMissing defaults only where the document has no value, in one transaction', async () => {
+    const id = `${uniqueTag('room')}_2020-01-08`;
+    const AT = '2020-01-08T08:00:00.000Z';
+    const absent = { status: 'absent', at: AT, by: 'fac' };
+    const late = { status: 'late', at: AT, by: 'admin' };
+    const present = (by: string) => ({ status: 'present', at: AT, by });
+    const base = { classroomId: 'room', date: '2020-01-08' };
+    // A brand-new roll call: s1 explicit, s2 and s3 defaults; nothing is there, so all are written.
+    await commitBatch([
+      {
+        type: 'set',
+        collection: 'attendance',
+        id,
+        data: { ...base, entries: { s1: absent } },
+        merge: true,
+        mergeFields: ['classroomId', 'date', 'entries.s1'],
+        ifMissing: { 'entries.s2': present('fac'), 'entries.s3': present('fac') },
+      },
+    ]);
+    fake.clearRequestLog();
+    // A second device: s2 explicit, s1 and s3 defaults. s1 and s3 already have marks and stay.
+    await commitBatch([
+      {
+        type: 'set',
+        collection: 'attendance',
+        id,
+        data: { ...base, entries: { s2: late } },
+        merge: true,
+        mergeFields: ['classroomId', 'date', 'entries.s2'],
+        ifMissing: {
+          'entries.s1': present('admin'),
+          'entries.s3': present('admin'),
+          'entries.s4': present('admin'),
+        },
+      },
+      {
+        type: 'update',
+        collection: 'attendance',
+        id,
+        data: { 'entries.s5': absent },
+        ifMissing: { 'entries.s1': present('admin'), 'entries.s6': present('admin') },
+      },
+    ]);
+    expect(fake.getDocument(`attendance/${id}`)?.entries).toEqual({
+      s1: absent,
+      s2: late,
+      s3: present('fac'),
+      s4: present('admin'),
+      s5: absent,
+      s6: present('admin'),
+    });
+    // The document was read inside a transaction before the commit.
+    expect(fake.requests(':batchGet')).not.toHaveLength(0);
+  });
+
+  it('reads again and keeps the other mark when another device writes between the read and the commit', async () => {
+    const id = `${uniqueTag('room')}_2020-01-10`;
+    const AT = '2020-01-10T08:00:00.000Z';
+    const base = { classroomId: 'room', date: '2020-01-10' };
+    const present = { status: 'present', at: AT, by: 'fac' };
+    const late = { status: 'late', at: AT, by: 'admin' };
+    // The other device's save lands just before this commit: the commit's precondition (the
+    // document read did not exist) fails, and the transaction reads again and recomputes.
+    server.use(
+      http.post(
+        /:commit$/,
+        () => {
+          fake.setDocument(`attendance/${id}`, { ...base, entries: { s2: late } });
+        },
+        { once: true },
+      ),
+    );
+    fake.clearRequestLog();
+    await commitBatch([
+      {
+        type: 'set',
+        collection: 'attendance',
+        id,
+        data: { ...base, entries: { s1: { status: 'absent', at: AT, by: 'fac' } } },
+        merge: true,
+        mergeFields: ['classroomId', 'date', 'entries.s1'],
+        ifMissing: { 'entries.s2': present, 'entries.s3': present },
+      },
+    ]);
+    expect(fake.getDocument(`attendance/${id}`)?.entries).toEqual({
+      s1: { status: 'absent', at: AT, by: 'fac' },
+      s2: late,
+      s3: present,
+    });
+    expect(fake.requests(':batchGet')).toHaveLength(2);
+  });
+
+  it('sends a batch without defaults as a plain batch, with no read', async () => {
+    const id = `${uniqueTag('room')}_2020-01-09`;
+    fake.clearRequestLog();
+    await commitBatch([
+      {
+        type: 'set',
+        collection: 'attendance',
+        id,
+        data: { classroomId: 'room', date: '2020-01-09', entries: {} },
+      },
+    ]);
+    expect(fake.requests(':batchGet')).toHaveLength(0);
+    expect(fake.requests(':commit')).toHaveLength(1);
   });
 });
 

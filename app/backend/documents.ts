@@ -5,7 +5,8 @@
 //
 // Server timestamps: every set and update writes `updatedAt`; a set without merge also writes
 // `createdAt` unless the data carries one. A set with merge leaves `createdAt` alone, because it
-// cannot know without a read whether the document is new.
+// cannot know without a read whether the document is new. In an update, a dotted key is a field
+// path (`entries.s1` sets that one nested value); a set with `mergeFields` names its paths there.
 import { BATCH_MAX_OPERATIONS, LIST_DEFAULT_LIMIT } from '~/config/constants';
 import {
   collectionVersionsSchema,
@@ -17,7 +18,13 @@ import { getLiteFirestore } from './app';
 import { toPlainDocument } from './codec';
 import { BACKEND_MESSAGES, BackendError } from './errors';
 import { request } from './request';
-import type { DocumentData, FieldValue } from 'firebase/firestore/lite';
+import type {
+  DocumentData,
+  DocumentReference,
+  DocumentSnapshot,
+  FieldValue,
+  SetOptions,
+} from 'firebase/firestore/lite';
 import type { z } from 'zod';
 
 export type FilterOp =
@@ -43,9 +50,27 @@ export interface BackendResult {
   message: string;
 }
 
+/**
+ * Defaults by field path (`entries.s2`, dotted = path), written only where the document has no value
+ * at that path when the batch commits; never a path the operation's data writes (decision 044).
+ */
+type Defaults = { ifMissing?: Record<string, unknown> };
+
 export type BatchOperation =
-  | { type: 'set'; collection: string; id: string; data: Record<string, unknown>; merge?: boolean }
-  | { type: 'update'; collection: string; id: string; data: Record<string, unknown> }
+  | ({
+      type: 'set';
+      collection: string;
+      id: string;
+      /** The document's fields, nested maps as objects (a dotted key is a field's name here). */
+      data: Record<string, unknown>;
+      merge?: boolean;
+      /**
+       * Only these fields and field paths (`entries.s1`) are written, each replaced whole, the rest
+       * of the document kept; wins over `merge`. The server timestamps the write adds join it.
+       */
+      mergeFields?: string[];
+    } & Defaults)
+  | ({ type: 'update'; collection: string; id: string; data: Record<string, unknown> } & Defaults)
   | { type: 'delete'; collection: string; id: string };
 
 /** Where the remote collection versions live (spec §3). */
@@ -176,27 +201,117 @@ export async function deleteDocument(collectionPath: string, id: string): Promis
   });
 }
 
-/** Applies all operations atomically: either every one takes effect or none does. */
+function isMap(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A copy of nested `data` with `value` at the dotted `path` (the maps along it copied or made). */
+function withValueAt(
+  data: Record<string, unknown>,
+  path: string,
+  value: unknown,
+): Record<string, unknown> {
+  const [head = '', ...rest] = path.split('.');
+  const inner = data[head];
+  const next: unknown =
+    rest.length === 0 ? value : withValueAt(isMap(inner) ? inner : {}, rest.join('.'), value);
+  return { ...data, [head]: next };
+}
+
+/** What a write batch and a transaction both offer (the writes of one commit). */
+interface Writer {
+  set(ref: DocumentReference, data: DocumentData, options?: SetOptions): unknown;
+  update(ref: DocumentReference, data: DocumentData): unknown;
+  delete(ref: DocumentReference): unknown;
+}
+
+/**
+ * Adds one operation to a batch or transaction. `missing` are the operation's defaults whose path
+ * the document lacks (all of them for a whole set, which replaces the document): they are written
+ * with the data, their paths joining a set's mask.
+ */
+function writeOperation(
+  writer: Writer,
+  ref: DocumentReference,
+  op: BatchOperation,
+  serverTimestamp: () => FieldValue,
+  missing: Record<string, unknown>,
+): void {
+  if (op.type === 'delete') {
+    writer.delete(ref);
+  } else if (op.type === 'update') {
+    writer.update(ref, prepareWrite({ ...op.data, ...missing }, serverTimestamp, false));
+  } else {
+    // A set takes nested data: the missing defaults' paths become maps in it.
+    let data = op.data;
+    for (const [path, value] of Object.entries(missing)) data = withValueAt(data, path, value);
+    if (op.mergeFields) {
+      // The SDK parses the mask as dotted paths; a path missing from the data is an error, and a
+      // field of the data outside the mask is not written, so what prepareWrite adds joins it.
+      const prepared = prepareWrite(data, serverTimestamp, false);
+      const mask = new Set([
+        ...op.mergeFields.filter((field) => field !== 'id'),
+        ...Object.keys(missing),
+        'updatedAt',
+      ]);
+      for (const added of Object.keys(prepared)) {
+        if (!Object.hasOwn(data, added)) mask.add(added);
+      }
+      writer.set(ref, prepared, { mergeFields: [...mask] });
+    } else {
+      const merge = op.merge ?? false;
+      writer.set(ref, prepareWrite(data, serverTimestamp, !merge), { merge });
+    }
+  }
+}
+
+function defaultsOf(op: BatchOperation): Record<string, unknown> {
+  return op.type === 'delete' ? {} : (op.ifMissing ?? {});
+}
+
+/**
+ * Applies all operations atomically: either every one takes effect or none does. A batch whose
+ * operations carry defaults (`ifMissing`) runs as a transaction instead: every document is read
+ * first, and a default is written only where the document read has no value at its path, so it
+ * never overwrites what another device wrote (the backend retries the transaction if one of the
+ * documents changes before the commit). Its cost: one read per document of the batch.
+ */
 export async function commitBatch(ops: BatchOperation[]): Promise<BackendResult> {
   if (ops.length > BATCH_MAX_OPERATIONS) {
     throw new BackendError(BACKEND_MESSAGES.batchTooLarge, { code: 'invalid-argument' });
   }
   if (ops.length === 0) return { success: true, message: BACKEND_MESSAGES.batchCompleted };
   return request(BACKEND_MESSAGES.saveFailed, async () => {
-    const [db, { doc, serverTimestamp, writeBatch }] = await liteFirestore();
-    const batch = writeBatch(db);
-    for (const op of ops) {
-      const ref = doc(db, op.collection, op.id);
-      if (op.type === 'delete') {
-        batch.delete(ref);
-      } else if (op.type === 'update') {
-        batch.update(ref, prepareWrite(op.data, serverTimestamp, false));
-      } else {
-        const merge = op.merge ?? false;
-        batch.set(ref, prepareWrite(op.data, serverTimestamp, !merge), { merge });
-      }
+    const [db, { doc, runTransaction, serverTimestamp, writeBatch }] = await liteFirestore();
+    const refs = ops.map((op) => doc(db, op.collection, op.id));
+    if (!ops.some((op) => Object.keys(defaultsOf(op)).length > 0)) {
+      const batch = writeBatch(db);
+      ops.forEach((op, i) => {
+        const ref = refs[i];
+        if (ref) writeOperation(batch, ref, op, serverTimestamp, {});
+      });
+      await batch.commit();
+      return { success: true, message: BACKEND_MESSAGES.batchCompleted };
     }
-    await batch.commit();
+    await runTransaction(db, async (tx) => {
+      // All reads before any write, as a transaction requires; one read per document.
+      const unique = [...new Map(refs.map((ref) => [ref.path, ref])).values()];
+      const snapshots = new Map<string, DocumentSnapshot>();
+      for (const ref of unique) snapshots.set(ref.path, await tx.get(ref));
+      ops.forEach((op, i) => {
+        const ref = refs[i];
+        if (!ref) return;
+        const snapshot = snapshots.get(ref.path);
+        // A whole set replaces the document: every default is missing from the result.
+        const whole = op.type === 'set' && !op.mergeFields && !op.merge;
+        const missing: Record<string, unknown> = {};
+        for (const [path, value] of Object.entries(defaultsOf(op))) {
+          const present = !whole && snapshot?.exists() && snapshot.get(path) !== undefined;
+          if (!present) missing[path] = value;
+        }
+        writeOperation(tx, ref, op, serverTimestamp, missing);
+      });
+    });
     return { success: true, message: BACKEND_MESSAGES.batchCompleted };
   });
 }

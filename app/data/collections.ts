@@ -25,14 +25,46 @@ export interface CollectionDefinition extends CollectionSyncConfig {
    * go through the same pending-changes queue.
    */
   cached: boolean;
+  /**
+   * A slice refreshed on its own, shorter cadence (decision 044): the records whose `field` equals
+   * `value(now)` (attendance: today's roll calls), fetched with the person's scope and written over
+   * their cached copies without replacing the rest of the collection.
+   */
+  slice?: CollectionSlice;
 }
+
+export interface CollectionSlice {
+  /** The field the slice is selected by (an equality filter, which needs no composite index). */
+  field: string;
+  /** The value the field must have now. */
+  value: (now: number) => string;
+  /** How often the slice is fetched while online. */
+  frequencyMs: number;
+}
+
+/** Today as YYYY-MM-DD in UTC: the calendar of roll-call dates (the seed and the screens use it). */
+export function isoDay(now: number): string {
+  return new Date(now).toISOString().slice(0, 10);
+}
+
+/** How often today's roll calls are fetched while online (decision 044). */
+export const TODAYS_ROLL_CALLS_REFRESH_MS = 2 * MINUTE;
 
 export const COLLECTION_NOT_FOUND_MESSAGE = 'Collection not found in cache configuration';
 
 /** Collections beyond spec §9 that are cached and writable offline (domain.md). */
 const EXTRA_COLLECTIONS: readonly CollectionDefinition[] = [
-  // Roll calls are taken in classrooms without Wi-Fi: refreshed often, first.
-  extra('attendance', { syncFrequencyMs: 1 * HOUR, cacheDurationMs: 7 * DAY, prioritySync: true }),
+  // Roll calls are taken in classrooms without Wi-Fi and change all morning: synced first, the whole
+  // (scoped) collection every 30 minutes, and today's roll calls every 2 minutes on their own
+  // (decision 044). Past roll calls rarely change, so the short cadence costs one small query.
+  {
+    ...extra('attendance', {
+      syncFrequencyMs: 30 * MINUTE,
+      cacheDurationMs: 7 * DAY,
+      prioritySync: true,
+    }),
+    slice: { field: 'date', value: isoDay, frequencyMs: TODAYS_ROLL_CALLS_REFRESH_MS },
+  },
   extra('events', { syncFrequencyMs: 6 * HOUR, cacheDurationMs: 14 * DAY, prioritySync: false }),
   extra('conversations', {
     syncFrequencyMs: 15 * MINUTE,

@@ -59,6 +59,11 @@ export const pendingChangeSchema = z.object({
   itemId: z.string(),
   operation: z.enum(['create', 'update', 'delete']),
   data: z.record(z.unknown()).nullable(),
+  /**
+   * Defaults by field path, written only where the record has no value there (locally and at the
+   * backend at commit time); never a path that `data` sets (decision 044). Older entries lack it.
+   */
+  ifMissing: z.record(z.unknown()).optional(),
   timestamp: z.number(),
   retryCount: z.number().int(),
   error: z.string().optional(),

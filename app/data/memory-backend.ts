@@ -1,7 +1,10 @@
 // An in-memory SyncBackend with fault injection, for unit tests and the benchmark page. It behaves
 // like Firestore where the engine cares: batches are atomic, `update` of a missing document fails
 // permanently (not-found), a refused document fails permanently (permission-denied), and "offline"
-// or "lost acknowledgement" fail transiently — the latter after applying the batch.
+// or "lost acknowledgement" fail transiently — the latter after applying the batch. Field paths in
+// an update and a set's `mergeFields` replace just the nested values they name, as in Firestore;
+// an operation's `ifMissing` defaults fill only the paths the document has no value at.
+import { applyPatch, fillMissing, valueAtPath } from './field-paths';
 import type { BatchOperation, RemoteVersion, SyncBackend } from './sync-backend';
 
 class FakeBackendError extends Error {
@@ -73,9 +76,20 @@ export function createMemoryBackend() {
       // Atomic: validated above, applied below.
       for (const op of operations) {
         const docs = collection(op.collection);
-        if (op.type === 'delete') docs.delete(op.id);
-        else if (op.type === 'update') docs.set(op.id, { ...docs.get(op.id), ...op.data });
-        else docs.set(op.id, op.merge ? { ...docs.get(op.id), ...op.data } : { ...op.data });
+        const before = docs.get(op.id) ?? {};
+        if (op.type === 'delete') {
+          docs.delete(op.id);
+          continue;
+        }
+        let after: Record<string, unknown>;
+        if (op.type === 'update') after = applyPatch(before, op.data);
+        else if (op.mergeFields) {
+          // Each named field or field path is replaced whole from the data; the rest is kept.
+          const mask = op.mergeFields.map((path) => [path, valueAtPath(op.data, path)]);
+          after = applyPatch(before, Object.fromEntries(mask));
+        } else after = op.merge ? { ...before, ...op.data } : { ...op.data };
+        // Defaults fill only the paths the document still has no value at (decision 044).
+        docs.set(op.id, fillMissing(after, op.ifMissing ?? {}));
       }
       if (state.loseNextAcks > 0) {
         state.loseNextAcks--;

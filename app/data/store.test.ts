@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { attendanceSchema } from '~/domain/records';
 import { allowConsoleErrors } from '../../test/console';
 import { CHUNK_COUNT, openDatabase, readLayout, readMetadata, writeMetadata } from './db';
 import { createStore, type Store } from './store';
@@ -281,5 +282,155 @@ describe('the store', () => {
       prioritySync: true,
     });
     expect(await cache.getMetadata('students')).toMatchObject({ lastSynced: 5 });
+  });
+});
+
+describe('field paths in writes', () => {
+  const AT = '2026-01-05T08:00:00.000Z';
+  const absent = { status: 'absent', at: AT, by: 'fac' };
+  const late = { status: 'late', note: 'Bus', at: AT, by: 'fac' };
+  const present = { status: 'present', at: AT, by: 'admin' };
+  const base = { id: 'c1_2026-01-05', classroomId: 'c1', date: '2026-01-05' };
+
+  async function openAttendance() {
+    const cache = newStore(undefined, { attendance: attendanceSchema.extend({ id: z.string() }) });
+    await cache.init({ uid: 'u1' });
+    return cache;
+  }
+
+  it('sets only the named student in the cached record and queues the path, not a literal key', async () => {
+    const cache = await openAttendance();
+    await cache.save('attendance', { ...base, 'entries.s1': absent, 'entries.s2': late });
+    const saved = await cache.save('attendance', { id: base.id, 'entries.s2': present });
+    expect(saved).toEqual({ ...base, entries: { s1: absent, s2: present } });
+    expect(await cache.get('attendance', base.id)).toEqual(saved);
+    expect(await pendingOf(cache)).toEqual([
+      expect.objectContaining({
+        operation: 'create',
+        data: {
+          classroomId: 'c1',
+          date: '2026-01-05',
+          'entries.s1': absent,
+          'entries.s2': present,
+        },
+      }),
+    ]);
+  });
+
+  it('refuses an entry that does not match the schema before anything is stored', async () => {
+    const cache = await openAttendance();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    allowConsoleErrors();
+    expect(
+      await cache.save('attendance', { ...base, 'entries.s1': { status: 'asleep' } }),
+    ).toBeNull();
+    expect(await cache.get('attendance', base.id)).toBeNull();
+    expect(await pendingOf(cache)).toEqual([]);
+  });
+
+  it('lays pending field paths over a refresh without hiding the other students fetched', async () => {
+    const cache = await openAttendance();
+    const definition = {
+      name: 'attendance',
+      remoteName: 'attendance',
+      cached: true,
+      syncFrequencyMs: 1,
+      cacheDurationMs: 1,
+      prioritySync: true,
+      requiresAuth: true,
+      version: '1.0.0',
+    };
+    await cache.applyRefresh(definition, [{ ...base, entries: { s1: absent } }], '1.0.0');
+    await cache.save('attendance', { id: base.id, 'entries.s2': late });
+    // Someone else marked s3 meanwhile: the refresh brings it, and the pending s2 stays on top.
+    await cache.applyRefresh(
+      definition,
+      [{ ...base, entries: { s1: absent, s3: present } }],
+      '1.0.0',
+    );
+    expect(await cache.get('attendance', base.id)).toEqual({
+      ...base,
+      entries: { s1: absent, s2: late, s3: present },
+    });
+  });
+});
+
+describe('defaults that fill only what is missing (ifMissing)', () => {
+  const AT = '2026-01-05T08:00:00.000Z';
+  const absent = { status: 'absent', at: AT, by: 'fac' };
+  const late = { status: 'late', at: AT, by: 'admin' };
+  const present = { status: 'present', at: AT, by: 'fac' };
+  const base = { id: 'c1_2026-01-05', classroomId: 'c1', date: '2026-01-05' };
+  const definition = {
+    name: 'attendance',
+    remoteName: 'attendance',
+    cached: true,
+    syncFrequencyMs: 1,
+    cacheDurationMs: 1,
+    prioritySync: true,
+    requiresAuth: true,
+    version: '1.0.0',
+  };
+
+  async function openAttendance() {
+    const cache = newStore(undefined, { attendance: attendanceSchema.extend({ id: z.string() }) });
+    await cache.init({ uid: 'u1' });
+    return cache;
+  }
+
+  it('fills a default only where the cached record has no value, and queues it apart from the data', async () => {
+    const cache = await openAttendance();
+    await cache.applyRefresh(definition, [{ ...base, entries: { s2: late } }], '1.0.0');
+    const saved = await cache.save(
+      'attendance',
+      { id: base.id, 'entries.s1': absent },
+      { ifMissing: { 'entries.s1': present, 'entries.s2': present, 'entries.s3': present } },
+    );
+    expect(saved).toEqual({ ...base, entries: { s1: absent, s2: late, s3: present } });
+    expect(await pendingOf(cache)).toEqual([
+      expect.objectContaining({
+        operation: 'update',
+        data: { 'entries.s1': absent },
+        // s1 is written explicitly, so it is no default; s2 stays a default, for the backend.
+        ifMissing: { 'entries.s2': present, 'entries.s3': present },
+      }),
+    ]);
+  });
+
+  it('applies defaults in a batch save too', async () => {
+    const cache = await openAttendance();
+    await cache.batch([
+      {
+        type: 'save',
+        collection: 'attendance',
+        item: { ...base, 'entries.s1': absent },
+        options: { ifMissing: { 'entries.s2': present } },
+      },
+    ]);
+    expect(await cache.get('attendance', base.id)).toEqual({
+      ...base,
+      entries: { s1: absent, s2: present },
+    });
+  });
+
+  it('lays pending defaults over a refresh only where the fresh record has no value', async () => {
+    const cache = await openAttendance();
+    await cache.save(
+      'attendance',
+      { ...base, 'entries.s1': absent },
+      { ifMissing: { 'entries.s2': present, 'entries.s3': present } },
+    );
+    // Someone else marked s2 late meanwhile: the refresh shows their mark, not this default.
+    await cache.applyRefresh(definition, [{ ...base, entries: { s2: late } }], '1.0.0');
+    expect(await cache.get('attendance', base.id)).toEqual({
+      ...base,
+      entries: { s1: absent, s2: late, s3: present },
+    });
+    // A slice of today's roll calls does the same.
+    await cache.applySlice(definition, [{ ...base, entries: { s3: late } }]);
+    expect(await cache.get('attendance', base.id)).toEqual({
+      ...base,
+      entries: { s1: absent, s2: present, s3: late },
+    });
   });
 });

@@ -31,6 +31,13 @@ import {
   type PendingChange,
   type StoredItem,
 } from './db';
+import {
+  applyPatch,
+  defaultsNotIn,
+  fillMissing,
+  mergeDefaults,
+  normalizePatch,
+} from './field-paths';
 import { applyListOptions, type ListOptions } from './list-query';
 import { Outbox, outbox as tabOutbox } from './outbox';
 import { schemaFingerprint } from './schema-fingerprint';
@@ -43,8 +50,17 @@ export const BATCH_LIMIT_MESSAGE = `Batch operations exceed the maximum limit of
 export type CachedRecord = { id: string } & Record<string, unknown>;
 
 export type BatchOperation =
-  | { type: 'save'; collection: string; item: Record<string, unknown> }
+  | { type: 'save'; collection: string; item: Record<string, unknown>; options?: SaveOptions }
   | { type: 'delete'; collection: string; id: string };
+
+export interface SaveOptions {
+  /**
+   * Defaults by field path (`entries.s2`), written only where the record has no value at that path:
+   * here on the cached copy, and at the backend at commit time, so a default never overwrites a
+   * value someone else wrote meanwhile. A path the item itself sets is not a default (decision 044).
+   */
+  ifMissing?: Record<string, unknown>;
+}
 
 /** Looks up the zod schema of a collection's records (RECORD_SCHEMAS by default). */
 export type SchemaLookup = (collection: string) => z.ZodType<unknown> | undefined;
@@ -249,10 +265,14 @@ export class Store {
    * Creates (no id → a `temp_<uuid>` id that the backend keeps) or updates an item. Resolves once
    * both the cache and the pending change are stored; null when that failed (logged).
    */
-  async save(collection: string, item: Record<string, unknown>): Promise<CachedRecord | null> {
+  async save(
+    collection: string,
+    item: Record<string, unknown>,
+    options: SaveOptions = {},
+  ): Promise<CachedRecord | null> {
     this.check(collection);
     try {
-      return await this.write((staged) => this.stageSave(staged, collection, item));
+      return await this.write((staged) => this.stageSave(staged, collection, item, options));
     } catch (error) {
       logFailure('Failed to save item', error);
       return null;
@@ -280,7 +300,7 @@ export class Store {
       return await this.write(async (staged) => {
         for (const operation of operations) {
           if (operation.type === 'save') {
-            await this.stageSave(staged, operation.collection, operation.item);
+            await this.stageSave(staged, operation.collection, operation.item, operation.options);
           } else {
             await this.stageDelete(staged, operation.collection, operation.id);
           }
@@ -331,10 +351,14 @@ export class Store {
           const current = items.get(change.itemId);
           const data = change.data ?? {};
           let next: CachedRecord | null = current ?? null;
+          // Field paths (`entries.s1`) set one nested value, as the backend will when it arrives.
+          // Its defaults fill only what the fresh record (with the change) still lacks.
+          const defaults = change.ifMissing ?? {};
           if (change.operation === 'delete') next = null;
           else if (change.operation === 'create')
-            next = { ...(current ?? {}), ...data, id: change.itemId };
-          else if (current) next = { ...current, ...data, id: change.itemId };
+            next = { ...fillMissing(applyPatch(current ?? {}, data), defaults), id: change.itemId };
+          else if (current)
+            next = { ...fillMissing(applyPatch(current, data), defaults), id: change.itemId };
           // Fresh records were parsed with the schema by the backend (options.validated); a pending
           // change laid over one is checked here. One that would make it invalid (a damaged or
           // outdated queue entry, which replay holds back) is not shown: the record stays as the
@@ -365,6 +389,58 @@ export class Store {
       return true;
     } catch (error) {
       logFailure(`Failed to refresh ${collection}`, error);
+      return false;
+    }
+  }
+
+  /**
+   * Writes a slice of fresh backend data (today's roll calls, decision 044) into the cache without
+   * replacing the rest of the collection or its metadata: each fresh record replaces its cached
+   * copy, with the still-pending changes of that record laid over it. Only the chunks the slice
+   * touches are rewritten, which keeps a refresh every few minutes cheap. A record deleted at the
+   * backend is not noticed here; the collection's full refresh removes it.
+   */
+  async applySlice(
+    definition: CollectionDefinition,
+    fresh: readonly CachedRecord[],
+  ): Promise<boolean> {
+    const collection = definition.name;
+    if (fresh.length === 0) return true;
+    const schema = this.schemaFor(collection);
+    try {
+      const records = new Map(fresh.map((record) => [record.id, record]));
+      await this.connection.write(async (lock) => {
+        for (const change of await this.outbox.queued(lock, collection)) {
+          const current = records.get(change.itemId);
+          if (!current) continue;
+          if (change.operation === 'delete') {
+            records.delete(change.itemId);
+            continue;
+          }
+          const patched = applyPatch(current, change.data ?? {});
+          const next = { ...fillMissing(patched, change.ifMissing ?? {}), id: change.itemId };
+          // As in applyRefresh: a pending change that would make the record invalid is not shown.
+          if (!schema || schema.safeParse(next).success) records.set(change.itemId, next);
+        }
+        const puts = [...records.values()];
+        const deletes = [...fresh.map((r) => r.id)].filter((id) => !records.has(id));
+        await patchCollection(
+          lock.database,
+          collection,
+          puts.map((r) => toStored(collection, r)),
+          deletes,
+          this.stampOf(collection),
+        );
+        const items = this.memory.get(collection);
+        if (items) {
+          for (const id of deletes) items.delete(id);
+          for (const record of puts) items.set(record.id, record);
+        }
+      });
+      this.connection.announce([collection], 'sync');
+      return true;
+    } catch (error) {
+      logFailure(`Failed to refresh today's ${collection}`, error);
       return false;
     }
   }
@@ -536,13 +612,22 @@ export class Store {
     staged: StagedWrite,
     collection: string,
     input: Record<string, unknown>,
+    options: SaveOptions = {},
   ): Promise<CachedRecord> {
     const definition = getCollectionDefinition(collection);
-    const { id: rawId, collectionName: _ignored, ...fields } = input;
+    const { id: rawId, collectionName: _ignored, ...written } = input;
+    // A key with a dot is a field path (`entries.s1`): it sets that one nested value, here, in the
+    // queue and at the backend, so two people marking different students both keep their marks.
+    const fields = normalizePatch(written);
+    // Defaults (`ifMissing`) fill only the paths that have no value; the item's own keys win.
+    const defaults = defaultsNotIn(mergeDefaults({}, options.ifMissing ?? {}), fields);
     const givenId = typeof rawId === 'string' && rawId.length > 0 ? rawId : null;
     const id = givenId ?? `temp_${newId()}`;
     const existing = givenId && definition.cached ? await staged.item(collection, givenId) : null;
-    const record: CachedRecord = { ...(existing ?? {}), ...fields, id };
+    const record: CachedRecord = {
+      ...fillMissing(applyPatch(existing ?? {}, fields), defaults),
+      id,
+    };
     const schema = this.schemaFor(collection);
     if (schema && definition.cached) {
       const checked = schema.safeParse(record);
@@ -553,7 +638,13 @@ export class Store {
     // With no cached copy, a write with a caller-chosen id (attendance's `${classroomId}_${date}`)
     // is a create too: it is sent as a merging set, which is idempotent.
     const operation = existing || (givenId && !definition.cached) ? 'update' : 'create';
-    staged.queue({ collectionName: collection, itemId: id, operation, data: fields });
+    staged.queue({
+      collectionName: collection,
+      itemId: id,
+      operation,
+      data: fields,
+      ...(Object.keys(defaults).length > 0 ? { ifMissing: defaults } : {}),
+    });
     if (definition.cached) staged.put(collection, record);
     return record;
   }

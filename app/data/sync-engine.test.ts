@@ -1,10 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cachedCollections, getCollectionDefinition } from './collections';
+import {
+  cachedCollections,
+  getCollectionDefinition,
+  isoDay,
+  TODAYS_ROLL_CALLS_REFRESH_MS,
+} from './collections';
 import { chunkOf, openDatabase } from './db';
 import { createMemoryBackend } from './memory-backend';
 import { backoffDelay } from './pending-changes';
 import { createStore, type Store } from './store';
-import { createSyncEngine, refreshDecision, WRITE_SYNC_DELAY_MS } from './sync-engine';
+import {
+  createSyncEngine,
+  refreshDecision,
+  WRITE_SYNC_DELAY_MS,
+  type SyncReport,
+} from './sync-engine';
 import type { Connectivity } from './connectivity';
 
 const HOUR = 3_600_000;
@@ -228,6 +238,42 @@ describe('replaying pending changes', () => {
   });
 });
 
+describe('replaying defaults (ifMissing)', () => {
+  it('sends defaults next to the data, and the backend writes them only where nothing is there', async () => {
+    const { cache, remote, engine, net } = await setup();
+    const entry = (status: string, by: string) => ({ status, at: '2023-11-14T08:00:00Z', by });
+    const id = 'c1_2023-11-14';
+    const base = { id, classroomId: 'c1', date: '2023-11-14' };
+    net.set(false);
+    // This device, offline on a brand-new roll call: s1 absent, the rest present by default.
+    await cache.save(
+      'attendance',
+      { ...base, 'entries.s1': entry('absent', 'me') },
+      { ifMissing: { 'entries.s2': entry('present', 'me'), 'entries.s3': entry('present', 'me') } },
+    );
+    // Meanwhile another device's save reached the backend: s2 late.
+    remote.documents('attendance').set(id, {
+      classroomId: 'c1',
+      date: '2023-11-14',
+      entries: { s2: entry('late', 'other') },
+    });
+    net.set(true);
+    expect((await engine.sync()).replay).toMatchObject({ committed: 1 });
+    expect(remote.state.commits.at(-1)).toEqual([
+      expect.objectContaining({
+        type: 'set',
+        mergeFields: ['classroomId', 'date', 'entries.s1'],
+        ifMissing: { 'entries.s2': entry('present', 'me'), 'entries.s3': entry('present', 'me') },
+      }),
+    ]);
+    expect(remote.documents('attendance').get(id)?.entries).toEqual({
+      s1: entry('absent', 'me'),
+      s2: entry('late', 'other'),
+      s3: entry('present', 'me'),
+    });
+  });
+});
+
 describe('refreshing collections', () => {
   it('merges still-pending local changes over a full refresh', async () => {
     const { cache, remote, engine, outbox } = await setup();
@@ -263,6 +309,8 @@ describe('refreshing collections', () => {
 
   it('refreshes on a minor version bump and fully resyncs on a major one', async () => {
     const { cache, remote, engine, clock } = await setup();
+    // Today's roll calls are fetched every 2 minutes on their own; this test is about versions.
+    const fullRefreshes = (r: SyncReport) => r.refreshed.filter((x) => x.reason !== 'slice');
     remote.state.versions = { students: { version: '1.0.0' } };
     remote.documents('students').set('s1', { firstName: 'A' });
     let report = await engine.sync();
@@ -276,12 +324,12 @@ describe('refreshing collections', () => {
     remote.state.versions = { students: { version: '1.1.0' } };
     clock.t += 30_000;
     report = await engine.sync();
-    expect(report.refreshed).toEqual([]);
+    expect(fullRefreshes(report)).toEqual([]);
     expect(remote.state.versionReads).toBe(1);
 
     clock.t += 30_000;
     report = await engine.sync();
-    expect(report.refreshed).toEqual([
+    expect(fullRefreshes(report)).toEqual([
       { collection: 'students', reason: 'version-changed', resync: false },
     ]);
     expect((await cache.getMetadata('students'))?.version).toBe('1.1.0');
@@ -289,7 +337,7 @@ describe('refreshing collections', () => {
     remote.state.versions = { students: { version: '2.0.0' } };
     clock.t += 60_000;
     report = await engine.sync();
-    expect(report.refreshed).toEqual([
+    expect(fullRefreshes(report)).toEqual([
       { collection: 'students', reason: 'major-version', resync: true },
     ]);
     expect((await cache.getMetadata('students'))?.version).toBe('2.0.0');
@@ -297,7 +345,89 @@ describe('refreshing collections', () => {
     // An unchanged version means the collection is up to date.
     clock.t += 60_000;
     report = await engine.sync();
-    expect(report.refreshed).toEqual([]);
+    expect(fullRefreshes(report)).toEqual([]);
+  });
+
+  it("fetches today's roll calls every 2 minutes on their own, over the cached copies and under pending marks", async () => {
+    const { cache, remote, engine, clock, net } = await setup();
+    const today = isoDay(clock.t);
+    const yesterday = isoDay(clock.t - DAY);
+    const entry = (status: string) => ({ status, at: '2023-11-14T08:00:00.000Z', by: 'f' });
+    const rollCalls = remote.documents('attendance');
+    rollCalls.set(`c1_${today}`, {
+      classroomId: 'c1',
+      date: today,
+      entries: { s1: entry('present') },
+    });
+    rollCalls.set(`c1_${yesterday}`, { classroomId: 'c1', date: yesterday, entries: {} });
+    await engine.sync();
+
+    // Someone else marks s2 today and changes yesterday's roll call.
+    rollCalls.set(`c1_${today}`, {
+      classroomId: 'c1',
+      date: today,
+      entries: { s1: entry('present'), s2: entry('late') },
+    });
+    rollCalls.set(`c1_${yesterday}`, {
+      classroomId: 'c1',
+      date: yesterday,
+      entries: { s9: entry('absent') },
+    });
+    clock.t += 60_000;
+    expect((await engine.refreshSlices()).refreshed).toEqual([]);
+    clock.t += TODAYS_ROLL_CALLS_REFRESH_MS - 60_000;
+    remote.state.lists = [];
+    expect((await engine.refreshSlices()).refreshed).toEqual([
+      { collection: 'attendance', reason: 'slice', resync: false },
+    ]);
+    // One query, nothing else, and yesterday's roll call waits for the full refresh.
+    expect(remote.state.lists).toEqual(['attendance']);
+    expect((await cache.get('attendance', `c1_${today}`))?.entries).toEqual({
+      s1: entry('present'),
+      s2: entry('late'),
+    });
+    expect((await cache.get('attendance', `c1_${yesterday}`))?.entries).toEqual({});
+
+    // A mark taken offline stays on top of the next slice.
+    net.set(false);
+    await cache.save('attendance', { id: `c1_${today}`, 'entries.s3': entry('excused') });
+    net.set(true);
+    rollCalls.set(`c1_${today}`, {
+      classroomId: 'c1',
+      date: today,
+      entries: { s1: entry('present'), s2: entry('late'), s4: entry('absent') },
+    });
+    clock.t += TODAYS_ROLL_CALLS_REFRESH_MS;
+    await engine.refreshSlices();
+    expect((await cache.get('attendance', `c1_${today}`))?.entries).toEqual({
+      s1: entry('present'),
+      s2: entry('late'),
+      s3: entry('excused'),
+      s4: entry('absent'),
+    });
+
+    // Once this device's marks (s3 and s5, one change) are accepted, today's roll calls are
+    // fetched at once, due or not, with what others marked meanwhile (s1).
+    rollCalls.set(`c1_${today}`, {
+      ...rollCalls.get(`c1_${today}`),
+      entries: { s1: entry('late'), s2: entry('late'), s4: entry('absent') },
+    });
+    await cache.save('attendance', { id: `c1_${today}`, 'entries.s5': entry('present') });
+    clock.t += 1;
+    const report = await engine.sync();
+    expect(report.replay).toMatchObject({ committed: 1 });
+    expect(report.refreshed).toContainEqual({
+      collection: 'attendance',
+      reason: 'slice',
+      resync: false,
+    });
+    expect((await cache.get('attendance', `c1_${today}`))?.entries).toEqual({
+      s1: entry('late'),
+      s2: entry('late'),
+      s3: entry('excused'),
+      s4: entry('absent'),
+      s5: entry('present'),
+    });
   });
 
   it('applies the due-ness of the spec §9 table to each cached collection', () => {

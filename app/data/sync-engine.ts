@@ -1,7 +1,8 @@
 // The sync engine (spec §4 "Synchronisation"): replays pending changes against the backend and
 // refreshes due collections. It owns the sync status (idle or syncing, last sync time, last error)
 // and the timers: a run at start, on every return of the network, every 5 minutes while online, and
-// when a backed-off change becomes due. Only the tab holding the leader lock replays, so two tabs
+// when a backed-off change becomes due; and a shorter one for slices (today's roll calls, decision
+// 044) that fetches only those. Only the tab holding the leader lock replays, so two tabs
 // never send the same change at once; every tab refreshes its own reads.
 import { z } from 'zod';
 import {
@@ -16,6 +17,7 @@ import {
   type CollectionDefinition,
 } from './collections';
 import { createConnectivity, type Connectivity } from './connectivity';
+import { expandFieldPaths } from './field-paths';
 import { defaultLocks, type LockProvider } from './locks';
 import { nextAttemptTime } from './pending-changes';
 import {
@@ -65,7 +67,15 @@ export interface SyncStatus {
 }
 
 export type RefreshReason =
-  'never-synced' | 'corrupted' | 'major-version' | 'version-changed' | 'expired' | 'due' | 'forced';
+  | 'never-synced'
+  | 'corrupted'
+  | 'major-version'
+  | 'version-changed'
+  | 'expired'
+  | 'due'
+  | 'forced'
+  /** Only the collection's slice (today's roll calls) was fetched. */
+  | 'slice';
 
 export interface RefreshDecision {
   refresh: boolean;
@@ -130,17 +140,37 @@ function toOperation(change: PendingChange, definition: CollectionDefinition): B
   const collection = definition.remoteName;
   const data = change.data ?? {};
   if (change.operation === 'delete') return { type: 'delete', collection, id: change.itemId };
-  if (change.operation === 'update') return { type: 'update', collection, id: change.itemId, data };
+  // Defaults written only where the backend's document has no value when the batch commits.
+  const defaults = change.ifMissing ? { ifMissing: change.ifMissing } : {};
+  if (change.operation === 'update') {
+    return { type: 'update', collection, id: change.itemId, data, ...defaults };
+  }
   // Creates are sets on the client's id, so a retry after a lost acknowledgement rewrites the same
   // document instead of adding a second one. A `temp_` id is new by construction and is written
-  // whole; an id the caller chose (attendance's `${classroomId}_${date}`) may already exist and is
-  // merged into it.
+  // whole; an id the caller chose (attendance's `${classroomId}_${date}`) may already exist, and
+  // another device may have written it meanwhile: exactly the written fields and field paths are
+  // set (mergeFields), so `entries.s1` replaces that student's entry and no other (decision 044).
+  // A set takes nested data: the field paths become maps, and the mask names them as paths.
+  const document = expandFieldPaths(data);
+  if (change.itemId.startsWith('temp_')) {
+    return {
+      type: 'set',
+      collection,
+      id: change.itemId,
+      data: document,
+      merge: false,
+      ...defaults,
+    };
+  }
+  const mergeFields = Object.keys(data).filter((key) => key !== 'id');
   return {
     type: 'set',
     collection,
     id: change.itemId,
-    data,
-    merge: !change.itemId.startsWith('temp_'),
+    data: document,
+    merge: true,
+    mergeFields,
+    ...defaults,
   };
 }
 
@@ -165,8 +195,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
   let running: Promise<SyncReport> | null = null;
   let versionsCache: { at: number; value: Record<string, RemoteVersion> | null } | null = null;
   let intervalTimer: ReturnType<typeof setInterval> | null = null;
+  let sliceTimer: ReturnType<typeof setInterval> | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   const cleanups: (() => void)[] = [];
+  /** Collections the backend accepted changes of in this run, whose slices are fetched at once. */
+  const acceptedIn = new Set<string>();
 
   function setStatus(patch: Partial<SyncStatus>): void {
     status = { ...status, ...patch };
@@ -209,6 +242,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       await backend.commitBatch(changes.map((c) => toOperation(c, definition)));
       await outbox.acknowledge(definition.name, changes);
       report.committed += changes.length;
+      acceptedIn.add(definition.name);
     } catch (error) {
       const failure = classifyFailure(error);
       if (!failure.permanent) {
@@ -298,17 +332,14 @@ export function createSyncEngine(options: SyncEngineOptions) {
     return report;
   }
 
-  async function refreshCollection(
+  /** The union of the queries' documents, each once, parsed with the collection's schema. */
+  async function fetchScoped(
     definition: CollectionDefinition,
-    decision: RefreshDecision,
-    version: string,
-  ): Promise<boolean> {
-    const scope = await scopeFor(definition.name);
-    if (scope === null) return false;
+    queries: readonly (Filter[] | undefined)[],
+  ): Promise<CachedRecord[]> {
     // The backend skips documents that fail the record schema, so the cache never stores a record
     // it would discard on the next read (and fetch again, forever).
     const schema = store.schemaOf(definition.name) ?? permissiveRecord;
-    const queries = scope && 'anyOf' in scope ? scope.anyOf : [scope?.filters];
     const results = await Promise.all(
       queries.map((filters) =>
         backend.listDocuments(definition.remoteName, schema, filters ? { filters } : {}),
@@ -320,11 +351,63 @@ export function createSyncEngine(options: SyncEngineOptions) {
       const record = permissiveRecord.safeParse(document);
       if (record.success) byId.set(record.data.id, record.data);
     }
-    const items = [...byId.values()];
+    return [...byId.values()];
+  }
+
+  async function refreshCollection(
+    definition: CollectionDefinition,
+    decision: RefreshDecision,
+    version: string,
+  ): Promise<boolean> {
+    const scope = await scopeFor(definition.name);
+    if (scope === null) return false;
+    const queries = scope && 'anyOf' in scope ? scope.anyOf : [scope?.filters];
+    const items = await fetchScoped(definition, queries);
     // With a record schema, the backend has already parsed every document with it.
     return store.applyRefresh(definition, items, version, decision.resync, {
       validated: store.schemaOf(definition.name) !== undefined,
     });
+  }
+
+  /** When each collection's slice was last fetched by this engine (in memory: cheap to lose). */
+  const sliceFetchedAt = new Map<string, number>();
+
+  /**
+   * Fetches the due slices (today's roll calls) with the person's scope plus the slice's equality
+   * filter, and writes them over their cached copies (decision 044). A collection never fetched
+   * whole is left to its full refresh; a slice fetched less than its frequency ago is skipped.
+   */
+  async function refreshSlices(report: SyncReport): Promise<string | null> {
+    let error: string | null = null;
+    for (const definition of cachedCollections()) {
+      const { slice } = definition;
+      if (!slice || !connectivity.isOnline()) continue;
+      const metadata = await store.getMetadata(definition.name);
+      if (!metadata || metadata.lastSynced === null || metadata.needsRefetch) continue;
+      const last = Math.max(metadata.lastSynced, sliceFetchedAt.get(definition.name) ?? 0);
+      // Right after this device's marks were accepted, the slice is fetched whatever its due-ness:
+      // the person then sees what others marked in the same roll call meanwhile.
+      const accepted = acceptedIn.has(definition.name);
+      if (!accepted && now() - last < slice.frequencyMs) continue;
+      try {
+        const scope = await scopeFor(definition.name);
+        if (scope === null) continue;
+        const filter: Filter = { field: slice.field, op: '==', value: slice.value(now()) };
+        const queries = scope && 'anyOf' in scope ? scope.anyOf : [scope?.filters ?? []];
+        const fresh = await fetchScoped(
+          definition,
+          queries.map((filters) => [...filters, filter]),
+        );
+        if (await store.applySlice(definition, fresh)) {
+          sliceFetchedAt.set(definition.name, now());
+          acceptedIn.delete(definition.name);
+          report.refreshed.push({ collection: definition.name, reason: 'slice', resync: false });
+        }
+      } catch (e) {
+        error = classifyFailure(e).message;
+      }
+    }
+    return error;
   }
 
   async function refreshDue(report: SyncReport): Promise<string | null> {
@@ -375,12 +458,17 @@ export function createSyncEngine(options: SyncEngineOptions) {
 
   async function run(): Promise<SyncReport> {
     const report: SyncReport = { refreshed: [] };
+    acceptedIn.clear();
     setStatus({ isSyncing: true });
     let syncError: string | null = null;
     try {
       report.replay = await replayPending();
       syncError = report.replay.transientError;
-      if (connectivity.isOnline()) syncError = (await refreshDue(report)) ?? syncError;
+      if (connectivity.isOnline()) {
+        // Today's roll calls first: they are what a person is looking at this morning.
+        syncError = (await refreshSlices(report)) ?? syncError;
+        syncError = (await refreshDue(report)) ?? syncError;
+      }
       if (!report.replay.skipped || report.replay.skipped === 'not-leader') {
         setStatus({ lastSyncTime: now() });
       }
@@ -397,6 +485,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
 
   let soonTimer: ReturnType<typeof setTimeout> | null = null;
   let rerunAfterCurrent = false;
+  /** Whether `running` is a slice-only run (engine.refreshSlices) rather than a full one. */
+  let runningSlices = false;
 
   /** Sends new writes shortly (batched over WRITE_SYNC_DELAY_MS); after the current run if one runs. */
   function syncSoon(): void {
@@ -417,7 +507,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
   const engine = {
     /** One full run: replay pending changes, then refresh due collections. */
     sync(): Promise<SyncReport> {
-      if (running) return Promise.resolve({ skipped: 'running', refreshed: [] });
+      if (running) {
+        // A slice run is short and does not replay: the full run comes right after it.
+        if (runningSlices) rerunAfterCurrent = true;
+        return Promise.resolve({ skipped: 'running', refreshed: [] });
+      }
       if (!outbox.isOpen) return Promise.resolve({ skipped: 'not-initialized', refreshed: [] });
       if (!connectivity.isOnline()) return Promise.resolve({ skipped: 'offline', refreshed: [] });
       running = run().finally(() => {
@@ -427,6 +521,32 @@ export function createSyncEngine(options: SyncEngineOptions) {
           void engine.sync();
         }
       });
+      return running;
+    },
+
+    /**
+     * Fetches the due slices only (today's roll calls), on their own timer between full runs: one
+     * small query per scope, no replay and no version read. Skipped while a run is going.
+     */
+    refreshSlices(): Promise<SyncReport> {
+      if (running) return Promise.resolve({ skipped: 'running', refreshed: [] });
+      if (!outbox.isOpen) return Promise.resolve({ skipped: 'not-initialized', refreshed: [] });
+      if (!connectivity.isOnline()) return Promise.resolve({ skipped: 'offline', refreshed: [] });
+      const report: SyncReport = { refreshed: [] };
+      runningSlices = true;
+      running = refreshSlices(report)
+        .then((error) => {
+          if (error) setStatus({ syncError: error });
+          return report;
+        })
+        .finally(() => {
+          running = null;
+          runningSlices = false;
+          if (rerunAfterCurrent) {
+            rerunAfterCurrent = false;
+            void engine.sync();
+          }
+        });
       return running;
     },
 
@@ -480,6 +600,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
       if (intervalTimer !== null) return;
       connectivity.start();
       intervalTimer = setInterval(() => void engine.sync(), BACKGROUND_SYNC_INTERVAL_MS);
+      const sliceEvery = Math.min(
+        ...cachedCollections().map((d) => d.slice?.frequencyMs ?? Infinity),
+      );
+      if (Number.isFinite(sliceEvery) && sliceEvery < BACKGROUND_SYNC_INTERVAL_MS) {
+        sliceTimer = setInterval(() => void engine.refreshSlices(), sliceEvery);
+      }
       cleanups.push(
         connectivity.subscribe((online) => {
           setStatus({ isOnline: online });
@@ -516,6 +642,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
 
     stop(): void {
       if (intervalTimer !== null) clearInterval(intervalTimer);
+      if (sliceTimer !== null) clearInterval(sliceTimer);
+      sliceTimer = null;
       if (soonTimer !== null) clearTimeout(soonTimer);
       soonTimer = null;
       rerunAfterCurrent = false;
