@@ -1,22 +1,75 @@
-import { requireArea } from '~/auth/guards';
-import { AreaPage } from '~/ui/AreaPage';
+// The roll call (/dash/attendance?classroom=…&date=…). Without a classroom it lists today's classes
+// and a picker; with one it shows that roll call, read-only when the person may not mark that date.
+// Parents and students go to their attendance summary instead.
+import { Link, useLoaderData } from '@remix-run/react';
+import { useRevalidateOnDataChange } from '~/data/route-data';
+import { AttendanceTabs, isAttendanceStaff } from '~/features/attendance/AttendanceTabs';
+import { TodaysClassesList } from '~/features/attendance/home-facilitator';
+import { loadRollCallPage, saveRollCallFromRequest } from '~/features/attendance/roll-call-route';
+import { RollCall } from '~/features/attendance/RollCall';
+import { RollCallPicker } from '~/features/attendance/RollCallPicker';
+import { useSettings } from '~/settings/store';
+import { Card } from '~/ui/Card';
+import { GeneralErrorBoundary } from '~/ui/errors';
+import { PageHeading } from '~/ui/PageHeading';
 import { handleMeta, type RouteHandle } from '~/ui/route-handle';
-import type { ClientLoaderFunctionArgs, MetaFunction } from '@remix-run/react';
+import type {
+  ClientActionFunctionArgs,
+  ClientLoaderFunctionArgs,
+  MetaFunction,
+} from '@remix-run/react';
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
-  await requireArea(request, handle.area);
-  return null;
+  return loadRollCallPage(request);
+}
+
+export async function clientAction({ request }: ClientActionFunctionArgs) {
+  return saveRollCallFromRequest(request);
 }
 
 export const handle = {
-  title: 'Attendance',
-  description: 'Roll call per classroom and day.',
+  title: 'Roll call',
+  description: "Take a classroom's roll call for a day.",
   area: 'attendance',
   nav: { label: 'Attendance', order: 50 },
 } satisfies RouteHandle;
 
 export const meta: MetaFunction = handleMeta;
 
-export default function Page() {
-  return <AreaPage handle={handle} empty="No roll calls to show yet." />;
+export default function RollCallPage() {
+  const data = useLoaderData<typeof clientLoader>();
+  const skin = useSettings((s) => s.skin);
+  useRevalidateOnDataChange(['attendance', 'classrooms', 'students']);
+  const staff = isAttendanceStaff(data.roles);
+  return (
+    <>
+      <PageHeading title="Roll call" />
+      <AttendanceTabs roles={data.roles} />
+      {data.rollCall ? (
+        <>
+          <p className="mb-4">
+            <Link to="/dash/attendance" className={skin.link}>
+              All of today&apos;s classes
+            </Link>
+          </p>
+          <RollCall key={data.rollCall.id} view={data.rollCall} />
+        </>
+      ) : (
+        <div className="grid gap-6">
+          <Card title="Today’s classes">
+            <TodaysClassesList classes={data.classes} />
+          </Card>
+          <Card title="Open a roll call">
+            <RollCallPicker
+              options={data.classroomOptions}
+              date={data.date}
+              maxDate={staff ? undefined : data.today}
+            />
+          </Card>
+        </div>
+      )}
+    </>
+  );
 }
+
+export { GeneralErrorBoundary as ErrorBoundary };

@@ -12,6 +12,8 @@ import { z } from 'zod';
 import { requireArea } from '~/auth/guards';
 import { loadCollection, useRevalidateOnDataChange } from '~/data/route-data';
 import { collectionAccess } from '~/domain/permissions';
+import { attendanceRecordSchema } from '~/features/attendance/load';
+import { attendanceSummaryFor } from '~/features/attendance/summary';
 import { loadStudentOr404, openForEdit, writesAll } from '~/features/students/forms/student-routes';
 import {
   campusRecordSchema,
@@ -36,14 +38,19 @@ export async function clientLoader({
   const user = await requireArea(request, handle.area);
   const student = await loadStudentOr404(request, params.studentId);
   const canReadFamilies = collectionAccess(user.roles, 'families') !== 'none';
-  const [family, classrooms, campuses, pending] = await Promise.all([
+  const canReadAttendance = collectionAccess(user.roles, 'attendance') !== 'none';
+  const [family, classrooms, campuses, pending, rollCalls] = await Promise.all([
     canReadFamilies
       ? loadRecord('families', student.familyId, familyRecordSchema)
       : Promise.resolve(null),
     loadCollection('classrooms', { schema: classroomRecordSchema }),
     loadCollection('campuses', { schema: campusRecordSchema }),
     pendingIds('students'),
+    canReadAttendance
+      ? loadCollection('attendance', { schema: attendanceRecordSchema })
+      : Promise.resolve(null),
   ]);
+  const today = todayIso();
   return {
     student,
     family,
@@ -52,7 +59,9 @@ export async function clientLoader({
     campusName: campuses.find((c) => c.id === student.campusId)?.name ?? student.campusId,
     pending: pending.has(student.id),
     canWrite: writesAll(user.roles, 'students'),
-    today: todayIso(),
+    today,
+    // Built from this student's own entries only: the roll calls also hold classmates' marks.
+    attendance: rollCalls ? attendanceSummaryFor(rollCalls, student, today) : null,
   };
 }
 
@@ -87,7 +96,7 @@ export const meta: MetaFunction = ({ data, error }) => {
 
 export default function StudentProfilePage() {
   const data = useLoaderData<typeof clientLoader>();
-  useRevalidateOnDataChange(['students', 'families', 'classrooms']);
+  useRevalidateOnDataChange(['students', 'families', 'classrooms', 'attendance']);
   return <StudentProfile {...data} />;
 }
 

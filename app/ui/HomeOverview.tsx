@@ -5,6 +5,7 @@ import { DASHBOARD_TYPE_LABELS, type DashboardType } from '~/settings/dashboard-
 import { useSettings } from '~/settings/store';
 import { Card } from './Card';
 import { PageHeading } from './PageHeading';
+import type { ReactNode } from 'react';
 
 const PANELS: Record<DashboardType, { title: string; lead: string; panels: string[] }> = {
   admin: {
@@ -48,7 +49,14 @@ const PANELS: Record<DashboardType, { title: string; lead: string; panels: strin
   },
 };
 
-export function HomeOverview({ title }: { title: string }) {
+export function HomeOverview({
+  title,
+  content = {},
+}: {
+  title: string;
+  /** A panel's contents, by panel title, from the areas that fill it (attendance so far). */
+  content?: Partial<Record<string, ReactNode>>;
+}) {
   const dashboardType = useSettings((s) => s.dashboardType);
   const frame = PANELS[dashboardType];
   return (
@@ -62,7 +70,7 @@ export function HomeOverview({ title }: { title: string }) {
         {frame.panels.map((panel) => (
           <li key={panel}>
             <Card title={panel} level={3} className="h-full">
-              <p className="text-sm text-muted">Nothing to show yet.</p>
+              {content[panel] ?? <p className="text-sm text-muted">Nothing to show yet.</p>}
             </Card>
           </li>
         ))}

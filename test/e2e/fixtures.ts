@@ -64,3 +64,17 @@ export async function countCachedRecords(page: Page): Promise<Record<string, num
     return counts;
   });
 }
+
+/** Waits until this page's data layer has nothing pending and no sync is running. */
+export async function syncSettled(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const pending = (await window.__lc?.outbox.pendingChanges())?.length ?? -1;
+          return pending === 0 && window.__lc?.sync.getStatus().isSyncing === false;
+        }),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}

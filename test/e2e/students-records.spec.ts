@@ -3,7 +3,7 @@
 // carries a unique last name, so tests never depend on each other or on what earlier runs left.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
-import { open, signIn, useTheme, type ThemeName } from './fixtures';
+import { open, signIn, useTheme, type ThemeName, syncSettled } from './fixtures';
 
 const THEMES: ThemeName[] = ['default', 'dark', 'accessible'];
 function unique(prefix: string): string {
@@ -23,16 +23,7 @@ function backendStudents(page: Page, lastName: string) {
 
 /** Waits until nothing is pending and no sync is running. */
 async function settled(page: Page) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          const pending = (await window.__lc?.outbox.pendingChanges())?.length ?? -1;
-          return pending === 0 && window.__lc?.sync.getStatus().isSyncing === false;
-        }),
-      { timeout: 30_000 },
-    )
-    .toBe(true);
+  await syncSettled(page);
   // The in-page fake saves its state to IndexedDB 250 ms after a write; a full page load before
   // that would start from the older saved state, as if the backend had lost the write.
   await page.waitForTimeout(750);

@@ -3,7 +3,7 @@
 // other's writes, and the page loads none of msw. The server is shared, so these tests run one at a
 // time (playwright.config.ts, project server-mode) and reset the fake first.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { open, signIn, type DemoRole } from './fixtures';
+import { open, signIn, type DemoRole, syncSettled } from './fixtures';
 
 test.beforeEach(async ({ request }) => {
   const reset = await request.post('/__fake/reset', { data: {} });
@@ -16,20 +16,6 @@ async function person(browser: Browser, role: DemoRole): Promise<Page> {
   const page = await context.newPage();
   await signIn(page, role);
   return page;
-}
-
-/** Waits until nothing is pending and no sync is running in this page. */
-async function settled(page: Page) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          const pending = (await window.__lc?.outbox.pendingChanges())?.length ?? -1;
-          return pending === 0 && window.__lc?.sync.getStatus().isSyncing === false;
-        }),
-      { timeout: 30_000 },
-    )
-    .toBe(true);
 }
 
 /** A document as the shared backend holds it (the console control over HTTP). */
@@ -51,7 +37,7 @@ test("a parent's new phone number reaches the office on another device", async (
   await parent.getByLabel('Grace Whitfield: phone').fill(number);
   await parent.getByRole('button', { name: 'Save contact details' }).click();
   await expect(parent.getByTestId('toast')).toHaveText(/Contact details saved/);
-  await settled(parent);
+  await syncSettled(parent);
   expect(JSON.stringify(await backendDocument(request, 'families/fam-0000'))).toContain(number);
 
   // The office signs in on its own device and finds the parent's change there.
@@ -86,7 +72,7 @@ test('a student the office creates appears in her facilitator’s list on anothe
   await office.getByRole('checkbox', { name: 'Sunflowers (ages 4–5)' }).check();
   await office.getByRole('button', { name: 'Create student' }).click();
   await expect(office.getByRole('heading', { level: 1, name: `Noor ${lastName}` })).toBeVisible();
-  await settled(office);
+  await syncSettled(office);
 
   const students = await request.get('/__fake/documents/students');
   expect(JSON.stringify(await students.json())).toContain(lastName);

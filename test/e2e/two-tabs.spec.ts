@@ -2,7 +2,7 @@
 // fake's own IndexedDB database, so a write one tab's fake acknowledged is never undone by the
 // other, and an edit made in one tab shows up in the other without a reload (issue 10).
 import { expect, test, type Page } from '@playwright/test';
-import { open, signIn } from './fixtures';
+import { open, signIn, syncSettled } from './fixtures';
 
 function unique(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -18,20 +18,6 @@ function backendFirstNames(page: Page, lastName: string): Promise<string[]> {
         .sort(),
     lastName,
   );
-}
-
-/** Waits until this tab has nothing pending and no sync running. */
-async function settled(page: Page) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          const pending = (await window.__lc?.outbox.pendingChanges())?.length ?? -1;
-          return pending === 0 && window.__lc?.sync.getStatus().isSyncing === false;
-        }),
-      { timeout: 30_000 },
-    )
-    .toBe(true);
 }
 
 /** Creates a student through the data layer, as the app's own code does. */
@@ -97,7 +83,7 @@ test('records created in either of two open tabs all reach the backend and survi
   await createWithForm(b, 'Dov', lastName);
   await saveStudent(a, 'Eve', lastName);
   await saveStudent(b, 'Fay', lastName);
-  await Promise.all([settled(a), settled(b)]);
+  await Promise.all([syncSettled(a), syncSettled(b)]);
 
   const expected = ['Ada', 'Bea', 'Cai', 'Dov', 'Eve', 'Fay'];
   for (const tab of [a, b]) {
@@ -122,7 +108,7 @@ test('an edit in one tab appears in the other tab’s open list and profile with
   const lastName = unique('Edit');
   const [a, b] = await twoTabs(page);
   await createWithForm(a, 'Gil', lastName);
-  await settled(a);
+  await syncSettled(a);
   const profile = new URL(a.url()).pathname;
 
   // B has the list open; A edits the first name on the edit form.
@@ -142,7 +128,7 @@ test('an edit in one tab appears in the other tab’s open list and profile with
   await a.getByLabel('First name').fill('Gillian');
   await a.getByRole('button', { name: 'Save changes' }).click();
   await expect(b.getByRole('heading', { level: 1, name: `Gillian ${lastName}` })).toBeVisible();
-  await settled(a);
+  await syncSettled(a);
   await expect.poll(() => backendFirstNames(b, lastName)).toEqual(['Gillian']);
   expect(profile).toMatch(/^\/dash\/students\//);
 });

@@ -2,6 +2,8 @@
 // "not yet synced" notice, and the personal details, family, classrooms and status history.
 import { Link } from '@remix-run/react';
 import { useId, useState, type ReactNode } from 'react';
+import { AttendanceSummary } from '~/features/attendance/AttendanceSummary';
+import type { StudentAttendanceSummary } from '~/features/attendance/summary';
 import { useSettings } from '~/settings/store';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { PageHeading } from '~/ui/PageHeading';
@@ -22,6 +24,8 @@ export interface StudentProfileData {
   pending: boolean;
   canWrite: boolean;
   today: string;
+  /** The term and the last 30 days; null when the person's roles read no attendance. */
+  attendance?: StudentAttendanceSummary | null;
 }
 
 /** Whole years between a date of birth and today (both YYYY-MM-DD). */
@@ -179,6 +183,13 @@ export function StudentProfile(data: StudentProfileData) {
             </ol>
           )}
         </Section>
+        {data.attendance ? (
+          <Section title="Attendance" className="lg:col-span-2">
+            <div className="mt-4">
+              <AttendanceSummary summary={data.attendance} heading="h3" />
+            </div>
+          </Section>
+        ) : null}
       </div>
 
       {actions ? (

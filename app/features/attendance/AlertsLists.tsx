@@ -1,0 +1,188 @@
+// The three lists of the "Needs attention" page, each with an honest empty state.
+import { Form, Link } from '@remix-run/react';
+import { useSettings } from '~/settings/store';
+import { Button } from '~/ui/Button';
+import { Card } from '~/ui/Card';
+import { TextField, type FormState } from '~/ui/form/Field';
+import {
+  classroomLabel,
+  studentHref,
+  studentName,
+  type LowAttendanceRow,
+  type NotMarkedClass,
+  type StreakRow,
+} from './alerts';
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
+
+/** "Mon 16 Nov", from an ISO date read as a calendar day (UTC, like the seed and the fake). */
+export function formatDay(date: string): string {
+  return dayFormat.format(new Date(`${date}T00:00:00Z`));
+}
+
+export function Day({ date }: { date: string }) {
+  return <time dateTime={date}>{formatDay(date)}</time>;
+}
+
+export function NotMarkedCard({ classes }: { classes: NotMarkedClass[] }) {
+  const skin = useSettings((s) => s.skin);
+  return (
+    <Card title="Not yet marked today">
+      {classes.length === 0 ? (
+        <p className="text-muted">Every class meeting today has a roll call.</p>
+      ) : (
+        <ul aria-label="Not yet marked today" className="divide-y divide-border">
+          {classes.map(({ classroom, campusName, facilitatorNames, href }) => (
+            <li
+              key={classroom.id}
+              className="flex flex-wrap items-center justify-between gap-2 py-2"
+            >
+              <span className="min-w-0">
+                <span className="block font-medium">{classroom.name}</span>
+                <span className="block text-sm text-muted">
+                  {[
+                    campusName,
+                    facilitatorNames.length > 0
+                      ? facilitatorNames.join(', ')
+                      : 'No facilitator assigned',
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </span>
+              </span>
+              <Link
+                to={href}
+                aria-label={`Take the roll call of ${classroomLabel(classroom, campusName)}`}
+                className={`${skin.buttonSecondary} ${skin.rounded}`}
+              >
+                Take the roll call
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+export function LowAttendanceCard({
+  rows,
+  thresholdPercent,
+  form,
+}: {
+  rows: LowAttendanceRow[];
+  thresholdPercent: number;
+  form: FormState | null;
+}) {
+  const skin = useSettings((s) => s.skin);
+  return (
+    <Card title="Low attendance over the last 30 days">
+      <Form method="get" className="mb-4 flex flex-wrap items-end gap-3">
+        <TextField
+          name="threshold"
+          label="Below (per cent)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={100}
+          form={form}
+          defaultValue={String(thresholdPercent)}
+          className="w-40"
+        />
+        <Button type="submit" variant="secondary">
+          Show
+        </Button>
+      </Form>
+      {rows.length === 0 ? (
+        <p className="text-muted">
+          No student is below {thresholdPercent} % over the last 30 days.
+        </p>
+      ) : (
+        <div className="overflow-x-auto">
+          <p className="mb-2 font-medium">
+            {rows.length} {rows.length === 1 ? 'student is' : 'students are'} below{' '}
+            {thresholdPercent} %, lowest first. Late counts as present; excused counts as missed.
+          </p>
+          <table className="w-full border-collapse text-left">
+            <caption className="sr-only">
+              Students below {thresholdPercent} % over the last 30 days, lowest first
+            </caption>
+            <thead>
+              <tr className="border-b border-border text-sm text-muted">
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Student
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right font-medium">
+                  Rate
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right font-medium">
+                  Absences
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right font-medium">
+                  Excused
+                </th>
+                <th scope="col" className="hidden py-2 text-right font-medium sm:table-cell">
+                  Marked days
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map(({ student, summary, percent }) => (
+                <tr key={student.id} className="border-b border-border last:border-0">
+                  <th scope="row" className="py-2 pr-4 font-normal">
+                    <Link to={studentHref(student.id)} className={skin.link}>
+                      {studentName(student)}
+                    </Link>
+                  </th>
+                  <td className="py-2 pr-4 text-right whitespace-nowrap tabular-nums">
+                    {percent} %
+                  </td>
+                  <td className="py-2 pr-4 text-right tabular-nums">{summary.absent}</td>
+                  <td className="py-2 pr-4 text-right tabular-nums">{summary.excused}</td>
+                  <td className="hidden py-2 text-right tabular-nums sm:table-cell">
+                    {summary.marked}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+export function StreaksCard({ rows }: { rows: StreakRow[] }) {
+  const skin = useSettings((s) => s.skin);
+  return (
+    <Card title="Absent 3 days in a row">
+      {rows.length === 0 ? (
+        <p className="text-muted">No student has been absent on their last 3 roll calls.</p>
+      ) : (
+        <ul aria-label="Absent 3 days in a row" className="divide-y divide-border">
+          {rows.map(({ student, dates }) => (
+            <li key={student.id} className="py-2">
+              <Link to={studentHref(student.id)} className={`${skin.link} font-medium`}>
+                {studentName(student)}
+              </Link>
+              <span className="block text-sm text-muted">
+                Absent {dates.length} days:{' '}
+                {dates.map((date, i) => (
+                  <span key={date}>
+                    {i > 0 ? ', ' : null}
+                    <Day date={date} />
+                  </span>
+                ))}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

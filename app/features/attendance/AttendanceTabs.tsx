@@ -1,0 +1,55 @@
+// The attendance area's own navigation: one link per attendance page the person's roles may use.
+// Pages, not views of one record, so these are links (NavLink marks the current one) dressed
+// like ui/Tabs through the theme skin.
+import { NavLink } from '@remix-run/react';
+import type { Role } from '~/domain/roles';
+import { useSettings } from '~/settings/store';
+
+const STAFF: readonly Role[] = ['admin', 'superAdmin', 'administration'];
+
+interface AttendanceLink {
+  to: string;
+  label: string;
+  /** Who sees the link. */
+  roles: readonly Role[];
+}
+
+export const ATTENDANCE_PAGES: readonly AttendanceLink[] = [
+  { to: '/dash/attendance', label: 'Roll call', roles: [...STAFF, 'facilitator'] },
+  { to: '/dash/attendance/register', label: 'Register', roles: [...STAFF, 'facilitator'] },
+  { to: '/dash/attendance/alerts', label: 'Needs attention', roles: STAFF },
+  { to: '/dash/attendance/reports', label: 'Reports', roles: [...STAFF, 'facilitator'] },
+  { to: '/dash/attendance/summary', label: 'Attendance summary', roles: ['parent', 'student'] },
+];
+
+/** May a person with these roles take roll calls (staff, facilitators)? */
+export function takesRollCalls(roles: readonly Role[]): boolean {
+  return roles.some((r) => STAFF.includes(r) || r === 'facilitator');
+}
+
+export function isAttendanceStaff(roles: readonly Role[]): boolean {
+  return roles.some((r) => STAFF.includes(r));
+}
+
+export function AttendanceTabs({ roles }: { roles: readonly Role[] }) {
+  const skin = useSettings((s) => s.skin);
+  const links = ATTENDANCE_PAGES.filter((page) => page.roles.some((r) => roles.includes(r)));
+  if (links.length < 2) return null;
+  return (
+    <nav aria-label="Attendance pages" className="mb-4 overflow-x-auto border-b border-border">
+      <ul className="flex gap-1">
+        {links.map((link) => (
+          <li key={link.to}>
+            <NavLink
+              to={link.to}
+              end
+              className={({ isActive }) => `min-h-11 ${isActive ? skin.tabSelected : skin.tab}`}
+            >
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

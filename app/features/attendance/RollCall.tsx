@@ -1,0 +1,236 @@
+// The roll call of one classroom and date. Owns the person's unsaved marks: a tap cycles a
+// student's mark, a note is added in a dialog, and Save posts only what changed. The unsaved marks
+// are kept over fresh data when the page revalidates (another person's save, a sync), so nothing
+// the person tapped is lost; they are dropped once saved, or when the person leaves on purpose.
+import { useFetcher } from '@remix-run/react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { ATTENDANCE_STATUS_INFO, nextStatus, type AttendanceStatus } from '~/domain/attendance';
+import { ATTENDANCE_STATUSES } from '~/domain/records';
+import { useSettings } from '~/settings/store';
+import { Badge } from '~/ui/Badge';
+import { Button } from '~/ui/Button';
+import { FormError } from '~/ui/form/Field';
+import { MobileActionBar } from '~/ui/MobileActionBar';
+import { Modal } from '~/ui/Modal';
+import { NoteDialog } from './NoteDialog';
+import {
+  rollCallChanges,
+  rollCallFormValues,
+  type Mark,
+  type RollCallSaveResult,
+} from './roll-call';
+import { RollCallStudent } from './RollCallStudent';
+import { useUnsavedMarksGuard } from './use-unsaved-marks';
+import type { RollCallView } from './roll-call-route';
+
+/** "Monday 23 November 2026" for an ISO date (the calendar date, whatever the time zone). */
+export function longDate(date: string): string {
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+function sameMark(a: Mark | undefined, b: Mark | undefined): boolean {
+  return a?.status === b?.status && (a?.note ?? '') === (b?.note ?? '');
+}
+
+export function RollCall({ view }: { view: RollCallView }) {
+  const fetcher = useFetcher<RollCallSaveResult>();
+  const skin = useSettings((s) => s.skin);
+  const headingId = useId();
+  const [marks, setMarks] = useState<Record<string, Mark>>({});
+  const [submitted, setSubmitted] = useState<Record<string, Mark> | null>(null);
+  const [noteFor, setNoteFor] = useState<string | null>(null);
+  const readOnly = !view.guard.ok;
+  const rosterIds = useMemo(() => view.roster.map((s) => s.id), [view.roster]);
+
+  const shown = (studentId: string): Mark => {
+    const local = marks[studentId];
+    if (local) return local;
+    const entry = view.saved[studentId];
+    return entry
+      ? { status: entry.status, ...(entry.note ? { note: entry.note } : {}) }
+      : { status: 'present' };
+  };
+  const isUnmarked = (studentId: string) => !marks[studentId] && !view.saved[studentId];
+
+  const unsaved = rollCallChanges(marks, [], view.saved, rosterIds);
+  const dirty = !readOnly && Object.keys(unsaved).length > 0;
+  const blocker = useUnsavedMarksGuard(dirty);
+
+  // Once a save has come back (and the page has revalidated), the marks it wrote are the saved
+  // ones: drop those local copies, but keep any mark tapped again while the save was running.
+  const handled = useRef<RollCallSaveResult | undefined>(undefined);
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== 'idle' || !submitted || !result || handled.current === result) return;
+    handled.current = result;
+    setSubmitted(null);
+    if (!result.ok) return;
+    setMarks((current) => {
+      const next = { ...current };
+      for (const [id, mark] of Object.entries(submitted)) {
+        if (sameMark(next[id], mark)) delete next[id];
+      }
+      return next;
+    });
+  }, [fetcher.state, fetcher.data, submitted]);
+
+  const setMark = (studentId: string, mark: Mark) =>
+    setMarks((current) => ({ ...current, [studentId]: mark }));
+
+  const markAllPresent = () =>
+    setMarks(() => {
+      const next: Record<string, Mark> = {};
+      for (const id of rosterIds) {
+        const note = shown(id).note;
+        next[id] = { status: 'present', ...(note ? { note } : {}) };
+      }
+      return next;
+    });
+
+  const save = () => {
+    const unmarked = rosterIds.filter(isUnmarked);
+    const values = rollCallFormValues(view.classroomId, view.date, marks, unmarked);
+    const formData = new FormData();
+    for (const [key, value] of Object.entries(values)) {
+      for (const item of [value].flat()) formData.append(key, item);
+    }
+    setSubmitted(marks);
+    fetcher.submit(formData, { method: 'post' });
+  };
+
+  const counts: Record<AttendanceStatus, number> = { present: 0, absent: 0, late: 0, excused: 0 };
+  let notMarked = 0;
+  // Each student is counted once, so the counts add up to the class: a student nobody has marked
+  // yet is "not marked" (shown, and saved, as present).
+  for (const id of rosterIds) {
+    if (isUnmarked(id)) notMarked += 1;
+    else counts[shown(id).status] += 1;
+  }
+
+  const saving = fetcher.state !== 'idle';
+  const failure = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
+  const actions = readOnly ? null : (
+    <>
+      <Button variant="secondary" onClick={markAllPresent} disabled={view.roster.length === 0}>
+        Mark all present
+      </Button>
+      <Button onClick={save} busy={saving} busyLabel="Saving…">
+        Save roll call
+      </Button>
+    </>
+  );
+  const noteStudent = view.roster.find((s) => s.id === noteFor) ?? null;
+
+  return (
+    <section aria-labelledby={headingId}>
+      <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={headingId} className="text-xl font-semibold">
+            {view.classroomName}
+            <span className="sr-only">, </span>
+            <span className="block text-base font-normal text-muted">{longDate(view.date)}</span>
+          </h2>
+          {view.campusName ? <p className="text-sm text-muted">{view.campusName}</p> : null}
+          {view.pending ? (
+            <Badge tone="warning" className="mt-2">
+              Waiting to sync
+            </Badge>
+          ) : null}
+        </div>
+        {actions ? <div className="hidden gap-2 sm:flex">{actions}</div> : null}
+      </div>
+
+      <ul aria-label="Counts" className="mb-2 flex flex-wrap gap-2">
+        {ATTENDANCE_STATUSES.map((status) => (
+          <li key={status} className={`px-3 py-1 text-sm ${skin.card} ${skin.rounded}`}>
+            {ATTENDANCE_STATUS_INFO[status].label} <strong>{counts[status]}</strong>
+          </li>
+        ))}
+        <li className={`px-3 py-1 text-sm ${skin.card} ${skin.rounded}`}>
+          Not marked <strong>{notMarked}</strong>
+        </li>
+      </ul>
+      {readOnly ? null : (
+        <p className="mb-4 text-sm text-muted">
+          Tap a student to change their mark: absent, late, excused, present. Students not marked
+          yet are saved as present. Press and hold, or use the note button, to add a note.
+        </p>
+      )}
+
+      {!view.guard.ok ? (
+        <p role="status" className={`mb-4 px-4 py-3 ${skin.info} ${skin.rounded}`}>
+          {view.guard.message}
+        </p>
+      ) : null}
+      <FormError form={failure} />
+
+      {view.roster.length === 0 ? (
+        <p className="text-muted">No students are enrolled in this classroom.</p>
+      ) : (
+        <ul aria-label="Students" className="grid gap-2">
+          {view.roster.map((student) => {
+            const mark = shown(student.id);
+            const local = marks[student.id];
+            const changed = local !== undefined && unsaved[student.id] !== undefined;
+            const detail = changed
+              ? 'Not saved yet'
+              : (view.savedLabels[student.id] ?? 'Not marked yet');
+            return (
+              <RollCallStudent
+                key={student.id}
+                name={student.name}
+                status={mark.status}
+                detail={detail}
+                note={mark.note}
+                readOnly={readOnly}
+                onTap={() => setMark(student.id, { ...mark, status: nextStatus(mark.status) })}
+                onNote={() => setNoteFor(student.id)}
+              />
+            );
+          })}
+        </ul>
+      )}
+
+      {actions ? (
+        <>
+          {/* Room for the action bar, so it never covers the last student. */}
+          <div className="h-20 sm:hidden" aria-hidden="true" />
+          <MobileActionBar label="Roll call actions">{actions}</MobileActionBar>
+        </>
+      ) : null}
+
+      <NoteDialog
+        studentName={noteStudent?.name ?? null}
+        note={noteStudent ? (shown(noteStudent.id).note ?? '') : ''}
+        onClose={() => setNoteFor(null)}
+        onSave={(note) => {
+          if (noteStudent) {
+            const { status } = shown(noteStudent.id);
+            setMark(noteStudent.id, { status, ...(note ? { note } : {}) });
+          }
+          setNoteFor(null);
+        }}
+      />
+      <Modal
+        open={blocker.state === 'blocked'}
+        title="Leave without saving?"
+        onClose={() => blocker.reset?.()}
+        actions={[
+          { label: 'Stay', variant: 'secondary', onClick: () => blocker.reset?.() },
+          { label: 'Leave without saving', variant: 'danger', onClick: () => blocker.proceed?.() },
+        ]}
+      >
+        <p>
+          The marks you changed on this roll call are not saved. Save them first, or leave and lose
+          them.
+        </p>
+      </Modal>
+    </section>
+  );
+}

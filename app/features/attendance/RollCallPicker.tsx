@@ -1,0 +1,34 @@
+// Opens any roll call the person may take: a classroom and a date, sent as the page's URL
+// (?classroom=…&date=…), so the choice is a link that can be bookmarked and reloaded offline.
+import { Form } from '@remix-run/react';
+import { useId } from 'react';
+import { Button } from '~/ui/Button';
+import { Combobox, type ComboboxOption } from '~/ui/Combobox';
+import { TextField } from '~/ui/form/Field';
+
+export function RollCallPicker({
+  options,
+  date,
+  maxDate,
+}: {
+  options: readonly ComboboxOption[];
+  date: string;
+  /** The latest date the person may mark (today for a facilitator); none for staff. */
+  maxDate?: string;
+}) {
+  const formId = useId();
+  return (
+    <Form id={formId} method="get" className="grid gap-4 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
+      <Combobox
+        name="classroom"
+        label="Classroom"
+        options={options}
+        placeholder="Type a classroom's name"
+      />
+      <TextField name="date" label="Date" type="date" defaultValue={date} max={maxDate} required />
+      <Button type="submit" variant="secondary">
+        Open roll call
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,138 @@
+// What the "Needs attention" page and the staff home tiles list: classrooms whose class meets today
+// with no roll call yet, students below a threshold over the last 30 days, and students absent on
+// their latest roll calls in a row. The rules themselves are in ~/domain/attendance; this module
+// joins them to names and links, and reads the threshold from the URL with the form kit.
+import { z } from 'zod';
+import {
+  absenceStreaks,
+  LOW_ATTENDANCE_THRESHOLD,
+  lowAttendance,
+  notMarkedOn,
+  type StudentSummary,
+} from '~/domain/attendance';
+import type { FormState } from '~/ui/form/Field';
+import { wholeNumber } from '~/ui/form/fields';
+import { parseForm } from '~/ui/form/parse-form';
+import type { AttendanceData, ClassroomRecord, FacilitatorRecord, StudentRecord } from './load';
+
+/** The default of the threshold field, in per cent. */
+export const DEFAULT_THRESHOLD_PERCENT = Math.round(LOW_ATTENDANCE_THRESHOLD * 100);
+
+export const thresholdSchema = z.object({
+  threshold: wholeNumber('Enter a percentage from 1 to 100.', {
+    min: 1,
+    max: 100,
+    outOfRange: 'Use a percentage from 1 to 100.',
+  }),
+});
+
+export interface ThresholdChoice {
+  /** The threshold in use, in per cent (the default while the typed one is invalid). */
+  percent: number;
+  /** The field's error and typed value, when what the URL holds is not a valid percentage. */
+  form: FormState | null;
+}
+
+/** `?threshold=` as a whole percentage from 1 to 100; absent means 90. */
+export function readThreshold(url: URL): ThresholdChoice {
+  const typed = url.searchParams.get('threshold');
+  if (typed === null) return { percent: DEFAULT_THRESHOLD_PERCENT, form: null };
+  const parsed = parseForm(thresholdSchema, { threshold: typed });
+  if (parsed.ok) return { percent: parsed.data.threshold, form: null };
+  return {
+    percent: DEFAULT_THRESHOLD_PERCENT,
+    form: { fieldErrors: parsed.fieldErrors, values: parsed.values },
+  };
+}
+
+/** The roll-call page of a classroom on a date. */
+export function rollCallHref(classroomId: string, date: string): string {
+  const params = new URLSearchParams({ classroom: classroomId, date });
+  return `/dash/attendance?${params.toString()}`;
+}
+
+export function studentHref(studentId: string): string {
+  return `/dash/students/${encodeURIComponent(studentId)}`;
+}
+
+export function studentName(student: Pick<StudentRecord, 'firstName' | 'lastName'>): string {
+  return `${student.firstName} ${student.lastName}`;
+}
+
+/** "Comets (ages 10–11), Northside Campus": a classroom's name that no other campus shares. */
+export function classroomLabel(classroom: Pick<ClassroomRecord, 'name'>, campusName: string) {
+  return campusName ? `${classroom.name}, ${campusName}` : classroom.name;
+}
+
+export function facilitatorName(f: Pick<FacilitatorRecord, 'firstName' | 'lastName'>): string {
+  return `${f.firstName} ${f.lastName}`;
+}
+
+export interface NotMarkedClass {
+  classroom: ClassroomRecord;
+  /** Classrooms of two campuses may share a name ("Comets"); the campus tells them apart. */
+  campusName: string;
+  facilitatorNames: string[];
+  href: string;
+}
+
+/** Classrooms meeting today with no mark yet, with their facilitators' names and roll-call link. */
+export function notMarkedToday(
+  data: Pick<AttendanceData, 'today' | 'classrooms' | 'campuses' | 'rollCalls' | 'facilitators'>,
+): NotMarkedClass[] {
+  const facilitators = new Map(data.facilitators.map((f) => [f.id, f]));
+  const campuses = new Map(data.campuses.map((c) => [c.id, c.name]));
+  return notMarkedOn(data.classrooms, data.rollCalls, data.today).map((classroom) => ({
+    classroom,
+    campusName: campuses.get(classroom.campusId) ?? '',
+    facilitatorNames: classroom.facilitatorIds.flatMap((id) => {
+      const f = facilitators.get(id);
+      return f ? [facilitatorName(f)] : [];
+    }),
+    href: rollCallHref(classroom.id, data.today),
+  }));
+}
+
+/** A rate as a whole percentage, rounded down (89.7 % never reads as 90 %), immune to 0.29 × 100 = 28.99…. */
+export function wholePercent(rate: number): number {
+  return Math.floor(rate * 100 + 1e-9);
+}
+
+export interface LowAttendanceRow {
+  student: StudentRecord;
+  summary: StudentSummary;
+  /** summary.rate as a whole percentage (rounded down, so 89.7 % never reads as 90 %). */
+  percent: number;
+}
+
+export interface StreakRow {
+  student: StudentRecord;
+  dates: string[];
+}
+
+export interface Alerts {
+  notMarked: NotMarkedClass[];
+  low: LowAttendanceRow[];
+  streaks: StreakRow[];
+  thresholdPercent: number;
+}
+
+/** Every list of the page, for the enrolled students the person's cache holds. */
+export function buildAlerts(data: AttendanceData, thresholdPercent: number): Alerts {
+  const enrolled = data.students.filter((s) => s.status === 'enrolled');
+  const byId = new Map(enrolled.map((s) => [s.id, s]));
+  const ids = enrolled.map((s) => s.id);
+  const low = lowAttendance(data.rollCalls, ids, data.today, thresholdPercent / 100).flatMap(
+    ({ studentId, summary }) => {
+      const student = byId.get(studentId);
+      return student ? [{ student, summary, percent: wholePercent(summary.rate ?? 0) }] : [];
+    },
+  );
+  const streaks = absenceStreaks(data.rollCalls, ids, data.today).flatMap(
+    ({ studentId, dates }) => {
+      const student = byId.get(studentId);
+      return student ? [{ student, dates }] : [];
+    },
+  );
+  return { notMarked: notMarkedToday(data), low, streaks, thresholdPercent };
+}

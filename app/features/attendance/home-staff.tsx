@@ -1,0 +1,92 @@
+// Staff's view of attendance today on the home page: the centre's rate so far and the classrooms
+// not yet marked. The home route (app/routes/_dash.dash.home.tsx) loads the data once and passes it.
+import { Link } from '@remix-run/react';
+import { useSettings } from '~/settings/store';
+import { classroomLabel, notMarkedToday, wholePercent } from './alerts';
+import type { AttendanceData, ClassroomRecord } from './load';
+
+export interface StaffToday {
+  today: string;
+  /** Attended ÷ marked over today's roll calls, 0–1; null before any mark. */
+  rate: number | null;
+  marked: number;
+  /** Classrooms meeting today with no mark yet, with their facilitators' names and roll-call link. */
+  notMarked: {
+    classroom: ClassroomRecord;
+    campusName: string;
+    facilitatorNames: string[];
+    href: string;
+  }[];
+}
+
+export function staffToday(data: AttendanceData): StaffToday {
+  let marked = 0;
+  let attended = 0;
+  for (const rc of data.rollCalls) {
+    if (rc.date !== data.today) continue;
+    for (const entry of Object.values(rc.entries)) {
+      marked += 1;
+      if (entry.status === 'present' || entry.status === 'late') attended += 1;
+    }
+  }
+  return {
+    today: data.today,
+    rate: marked > 0 ? attended / marked : null,
+    marked,
+    notMarked: notMarkedToday(data),
+  };
+}
+
+const numberFormat = new Intl.NumberFormat('en');
+
+/** "94 % present today (212 of 226 marked)". Late counts as present, as in every rate. */
+export function todaysAttendanceText(today: StaffToday): string {
+  if (today.rate === null) return 'No marks yet today.';
+  const attended = Math.round(today.rate * today.marked);
+  return `${wholePercent(today.rate)} % present today (${numberFormat.format(attended)} of ${numberFormat.format(today.marked)} marked)`;
+}
+
+export function TodaysAttendancePanel({ today }: { today: StaffToday }) {
+  const skin = useSettings((s) => s.skin);
+  return (
+    <div className="grid gap-2">
+      <p className={today.rate === null ? 'text-muted' : 'text-lg font-semibold'}>
+        {todaysAttendanceText(today)}
+      </p>
+      <p>
+        <Link to="/dash/attendance" className={skin.link}>
+          Take a roll call
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+export function NotMarkedPanel({ today }: { today: StaffToday }) {
+  const skin = useSettings((s) => s.skin);
+  return (
+    <div className="grid gap-3">
+      {today.notMarked.length === 0 ? (
+        <p className="text-muted">Every class meeting today has a roll call.</p>
+      ) : (
+        <ul aria-label="Not yet marked today" className="grid gap-2">
+          {today.notMarked.map(({ classroom, campusName, facilitatorNames, href }) => (
+            <li key={classroom.id}>
+              <Link to={href} className={`${skin.link} inline-block py-1`}>
+                {classroomLabel(classroom, campusName)}
+              </Link>
+              {facilitatorNames.length > 0 ? (
+                <span className="block text-sm text-muted">{facilitatorNames.join(', ')}</span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        <Link to="/dash/attendance/alerts" className={skin.link}>
+          All alerts
+        </Link>
+      </p>
+    </div>
+  );
+}

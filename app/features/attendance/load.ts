@@ -1,0 +1,135 @@
+// What every attendance screen reads, in one place: the classrooms, the students, the roll calls the
+// person's cache holds (a facilitator's cache holds their own classrooms' only, a parent's their
+// children's classrooms'), and the signed-in person as the permission matrix sees them. Every read
+// goes through the cache service (loadCollection), so the screens open offline.
+import { z } from 'zod';
+import type { SessionUser } from '~/auth/session-user';
+import { loadCollection } from '~/data/route-data';
+import {
+  resolvePrincipal,
+  type DocData,
+  type PermissionContext,
+  type Principal,
+} from '~/domain/permissions';
+import {
+  attendanceSchema,
+  campusSchema,
+  classroomSchema,
+  facilitatorSchema,
+  familySchema,
+  studentSchema,
+  type Attendance,
+  type Campus,
+  type Classroom,
+  type Facilitator,
+  type Student,
+} from '~/domain/records';
+import { todayIso } from '~/ui/form/fields';
+
+export const attendanceRecordSchema = attendanceSchema.extend({ id: z.string() });
+export const classroomRecordSchema = classroomSchema.extend({ id: z.string() });
+export const campusRecordSchema = campusSchema.extend({ id: z.string() });
+export const studentRecordSchema = studentSchema.extend({ id: z.string() });
+export const facilitatorRecordSchema = facilitatorSchema.extend({ id: z.string() });
+const familyRecordSchema = familySchema.extend({ id: z.string() });
+/** Only what a name needs, so one odd Members profile does not hide the others' names. */
+const memberNameSchema = z.object({ id: z.string(), displayName: z.string().nullish() });
+
+export type RollCallRecord = Attendance & { id: string };
+export type ClassroomRecord = Classroom & { id: string };
+export type CampusRecord = Campus & { id: string };
+export type StudentRecord = Student & { id: string };
+export type FacilitatorRecord = Facilitator & { id: string };
+
+export interface AttendanceData {
+  today: string;
+  principal: Principal;
+  classrooms: ClassroomRecord[];
+  campuses: CampusRecord[];
+  students: StudentRecord[];
+  facilitators: FacilitatorRecord[];
+  rollCalls: RollCallRecord[];
+  /** Ids of roll calls with marks the backend has not accepted yet. */
+  pendingRollCallIds: Set<string>;
+  /**
+   * Names of the people who may have marked a roll call, by member id: facilitators for everyone,
+   * and for staff (who may read the Members list) every member with a display name.
+   */
+  memberNames: Map<string, string>;
+}
+
+/** Everything the attendance screens need, from the cache (refreshed first when due). */
+export async function loadAttendanceData(user: SessionUser): Promise<AttendanceData> {
+  const staff = user.roles.some(
+    (r) => r === 'admin' || r === 'superAdmin' || r === 'administration',
+  );
+  const [classrooms, campuses, students, facilitators, rollCalls, families, pending, members] =
+    await Promise.all([
+      loadCollection('classrooms', { schema: classroomRecordSchema }),
+      loadCollection('campuses', { schema: campusRecordSchema }),
+      loadCollection('students', { schema: studentRecordSchema }),
+      loadCollection('facilitators', { schema: facilitatorRecordSchema }),
+      loadCollection('attendance', { schema: attendanceRecordSchema }),
+      loadCollection('families', { schema: familyRecordSchema }),
+      import('~/data/store').then(({ store }) => store.pendingIds('attendance')),
+      staff ? loadCollection('members', { schema: memberNameSchema }) : Promise.resolve([]),
+    ]);
+  const memberNames = new Map<string, string>();
+  for (const m of members) if (m.displayName) memberNames.set(m.id, m.displayName);
+  for (const f of facilitators) {
+    if (f.memberUUID) memberNames.set(f.memberUUID, `${f.firstName} ${f.lastName}`);
+  }
+  if (user.displayName) memberNames.set(user.memberUUID, user.displayName);
+  const today = todayIso();
+  const byPath = new Map<string, DocData>();
+  const lists: Record<string, Array<{ id: string; data: DocData }>> = {
+    classrooms: classrooms.map((c) => ({ id: c.id, data: c })),
+    facilitators: facilitators.map((f) => ({ id: f.id, data: f })),
+    students: students.map((s) => ({ id: s.id, data: s })),
+    families: families.map((f) => ({ id: f.id, data: f })),
+  };
+  for (const [collection, items] of Object.entries(lists)) {
+    for (const item of items) byPath.set(`${collection}/${item.id}`, item.data);
+  }
+  if (user.member) byPath.set(`Members/${user.uid}`, user.member);
+  const ctx: PermissionContext = {
+    get: (path) => byPath.get(path) ?? null,
+    list: (collection) => lists[collection] ?? [],
+    today,
+  };
+  const principal = resolvePrincipal(
+    { uid: user.uid, email: user.email, roles: user.roles, memberUUID: user.memberUUID },
+    ctx,
+  );
+  return {
+    today,
+    principal,
+    classrooms,
+    campuses,
+    students,
+    facilitators,
+    rollCalls,
+    pendingRollCallIds: pending,
+    memberNames,
+  };
+}
+
+/** The enrolled students of a classroom, by last then first name (the roll call's and register's order). */
+export function rosterOf(students: readonly StudentRecord[], classroomId: string): StudentRecord[] {
+  return students
+    .filter((s) => s.classroomIds.includes(classroomId) && s.status === 'enrolled')
+    .sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName));
+}
+
+/** The classrooms a person may take the roll for: all for staff, their own for a facilitator. */
+export function markableClassrooms(data: Pick<AttendanceData, 'principal' | 'classrooms'>) {
+  const { principal, classrooms } = data;
+  const staff = principal.roles.some(
+    (r) => r === 'admin' || r === 'superAdmin' || r === 'administration',
+  );
+  if (staff) return classrooms;
+  if (principal.roles.includes('facilitator')) {
+    return classrooms.filter((c) => principal.classroomIds.includes(c.id));
+  }
+  return [];
+}

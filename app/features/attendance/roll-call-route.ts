@@ -1,0 +1,153 @@
+// What the roll-call route (/dash/attendance) loads and saves: the guards (who takes roll calls,
+// which classroom and date the URL may name), the view of one roll call from the cache, and the
+// save action that writes through the store, so a save works offline and syncs later.
+import { redirect } from '@remix-run/react';
+import { requireArea } from '~/auth/guards';
+import type { SessionUser } from '~/auth/session-user';
+import { store } from '~/data/store';
+import { syncEngine } from '~/data/sync-status';
+import { attendanceId, type AttendanceEntry } from '~/domain/records';
+import { settingsStore } from '~/settings/store';
+import { notAllowed } from '~/ui/errors';
+import { isCalendarDate } from '~/ui/form/fields';
+import { formFailure } from '~/ui/form/parse-form';
+import { isAttendanceStaff, takesRollCalls } from './AttendanceTabs';
+import { todaysClasses } from './home-facilitator';
+import { loadAttendanceData, markableClassrooms, rosterOf, type AttendanceData } from './load';
+import { describeMarker, rollCallGuard, submitRollCall, type RollCallGuard } from './roll-call';
+
+/** The page's answer for a URL it cannot show (404, with a message that says what was wrong). */
+function notFoundBecause(message: string): Response {
+  return new Response(message, { status: 404, statusText: 'Page Not Found' });
+}
+
+/** Everything the roll call of one classroom and date shows. */
+export interface RollCallView {
+  id: string;
+  classroomId: string;
+  classroomName: string;
+  /** Classroom names repeat across campuses ("Otters" in each): the campus tells them apart. */
+  campusName: string | null;
+  date: string;
+  roster: { id: string; name: string }[];
+  /** The saved entries, by student id. */
+  saved: Record<string, AttendanceEntry>;
+  /** "by Priya Nair at 09:12", by student id, for the saved entries (the status is shown apart). */
+  savedLabels: Record<string, string>;
+  guard: RollCallGuard;
+  /** The roll call has marks the backend has not accepted yet. */
+  pending: boolean;
+}
+
+async function requireRollCallTaker(request: Request): Promise<SessionUser> {
+  const user = await requireArea(request, 'attendance');
+  // Parents and students have their own page in the area: the summary of their record.
+  if (!takesRollCalls(user.roles)) throw redirect('/dash/attendance/summary');
+  return user;
+}
+
+/**
+ * The classroom a URL names, checked: one the person may not mark (a facilitator's colleague's)
+ * is not allowed; one that is not there is not found.
+ */
+function openClassroom(data: AttendanceData, classroomId: string) {
+  const markable = markableClassrooms(data);
+  const classroom = markable.find((c) => c.id === classroomId);
+  if (classroom) return classroom;
+  // A facilitator's cache holds their own classrooms only: any other id is not theirs to mark.
+  if (!isAttendanceStaff(data.principal.roles)) throw notAllowed();
+  throw notFoundBecause(`There is no classroom "${classroomId}".`);
+}
+
+export function rollCallView(
+  data: AttendanceData,
+  user: SessionUser,
+  classroomId: string,
+  date: string,
+): RollCallView {
+  const classroom = openClassroom(data, classroomId);
+  const id = attendanceId(classroom.id, date);
+  const saved = data.rollCalls.find((rc) => rc.id === id)?.entries ?? {};
+  const names = { self: user.memberUUID, byMember: data.memberNames };
+  const savedLabels: Record<string, string> = {};
+  for (const [studentId, entry] of Object.entries(saved)) {
+    savedLabels[studentId] = describeMarker(entry, names, date);
+  }
+  return {
+    id,
+    classroomId: classroom.id,
+    classroomName: classroom.name,
+    campusName: data.campuses.find((c) => c.id === classroom.campusId)?.name ?? null,
+    date,
+    roster: rosterOf(data.students, classroom.id).map((s) => ({
+      id: s.id,
+      name: `${s.firstName} ${s.lastName}`,
+    })),
+    saved,
+    savedLabels,
+    guard: rollCallGuard(data.principal, classroom.id, date, data.today),
+    pending: data.pendingRollCallIds.has(id),
+  };
+}
+
+/** The page's data: today's classes, the classroom picker, and the roll call the URL names. */
+export async function loadRollCallPage(request: Request) {
+  const user = await requireRollCallTaker(request);
+  const params = new URL(request.url).searchParams;
+  const classroomId = params.get('classroom')?.trim() || null;
+  const dateParam = params.get('date')?.trim() || null;
+  if (dateParam && !isCalendarDate(dateParam)) {
+    throw notFoundBecause(`"${dateParam}" is not a date. Use a real date (YYYY-MM-DD).`);
+  }
+  const data = await loadAttendanceData(user);
+  const date = dateParam ?? data.today;
+  const campusNames = new Map(data.campuses.map((c) => [c.id, c.name]));
+  return {
+    roles: user.roles,
+    today: data.today,
+    date,
+    classes: todaysClasses(data),
+    classroomOptions: markableClassrooms(data)
+      .map((c) => ({ id: c.id, label: c.name, description: campusNames.get(c.campusId) }))
+      .sort((a, b) => a.label.localeCompare(b.label)),
+    rollCall: classroomId ? rollCallView(data, user, classroomId, date) : null,
+  };
+}
+
+/** The save action: the UI guard again, then one per-student patch (and defaults) through the store. */
+export async function saveRollCallFromRequest(request: Request) {
+  const user = await requireRollCallTaker(request);
+  const formData = await request.formData();
+  const data = await loadAttendanceData(user);
+  const classroomId = String(formData.get('classroomId') ?? '');
+  const date = String(formData.get('date') ?? '');
+  const classroom = markableClassrooms(data).find((c) => c.id === classroomId);
+  if (!classroom) {
+    const message = 'You cannot take the roll call of this classroom.';
+    settingsStore.setError(message);
+    return formFailure({}, { _form: message });
+  }
+  const result = await submitRollCall(formData, {
+    principal: data.principal,
+    today: data.today,
+    now: new Date().toISOString(),
+    by: user.memberUUID,
+    rosterIds: rosterOf(data.students, classroom.id).map((s) => s.id),
+    saved: data.rollCalls.find((rc) => rc.id === attendanceId(classroom.id, date))?.entries ?? {},
+    // Unmarked students' "present" is a default: written only where nobody has marked them yet.
+    save: async (item, ifMissing) => (await store.save('attendance', item, { ifMissing })) !== null,
+  });
+  if (!result.ok) {
+    if (result.fieldErrors._form) settingsStore.setError(result.fieldErrors._form);
+    return result;
+  }
+  const count = Object.keys(result.written).length;
+  if (count === 0) settingsStore.notify('Nothing changed since the last save.', 'info');
+  else if (syncEngine.connectivity.isOnline()) settingsStore.notify('Roll call saved.', 'success');
+  else
+    settingsStore.notify(
+      'Roll call saved on this device. It will sync when you are back online.',
+      'success',
+    );
+  return result;
+}

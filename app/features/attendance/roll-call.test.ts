@@ -1,0 +1,237 @@
+import { describe, expect, it, vi } from 'vitest';
+import { NOT_ALLOWED_MESSAGE } from '~/domain/not-allowed';
+import type { Principal } from '~/domain/permissions';
+import type { AttendanceEntry } from '~/domain/records';
+import {
+  FUTURE_DATE_MESSAGE,
+  describeEntry,
+  rollCallChanges,
+  rollCallFormValues,
+  rollCallGuard,
+  submitRollCall,
+  type Mark,
+  type RollCallSaveContext,
+} from './roll-call';
+
+const today = '2026-11-23';
+const now = '2026-11-23T09:12:00.000Z';
+
+function principal(roles: Principal['roles'], classroomIds: string[] = []): Principal {
+  return {
+    uid: 'me',
+    email: null,
+    roles,
+    memberUUID: 'me',
+    familyIds: [],
+    childIds: [],
+    childClassroomIds: [],
+    studentId: null,
+    facilitatorId: roles.includes('facilitator') ? 'fac-000' : null,
+    classroomIds,
+  };
+}
+
+const facilitator = principal(['facilitator'], ['north-a']);
+const roster = ['s1', 's2', 's3', 's4'];
+const entry = (status: AttendanceEntry['status'], note?: string): AttendanceEntry => ({
+  status,
+  ...(note ? { note } : {}),
+  at: '2026-11-23T08:00:00.000Z',
+  by: 'someone-else',
+});
+
+function context(overrides: Partial<RollCallSaveContext> = {}) {
+  const save = vi.fn<RollCallSaveContext['save']>(async () => true);
+  const ctx: RollCallSaveContext = {
+    principal: facilitator,
+    today,
+    now,
+    by: 'me',
+    rosterIds: roster,
+    saved: {},
+    save,
+    ...overrides,
+  };
+  return { ctx, save: overrides.save ? vi.mocked(overrides.save) : save };
+}
+
+function form(
+  marks: Record<string, Mark>,
+  unmarked: string[],
+  classroomId = 'north-a',
+  date = today,
+) {
+  return rollCallFormValues(classroomId, date, marks, unmarked);
+}
+
+describe('what a roll call save writes', () => {
+  it('writes the changed students explicitly and the unmarked ones as defaults, each as its own entries.<id> field path', async () => {
+    const { ctx, save } = context({ saved: { s1: entry('present'), s2: entry('present') } });
+    const result = await submitRollCall(
+      form({ s1: { status: 'absent' }, s2: { status: 'present' } }, ['s3', 's4']),
+      ctx,
+    );
+    expect(result).toMatchObject({ ok: true, defaulted: ['s3', 's4'] });
+    expect(save).toHaveBeenCalledTimes(1);
+    const [item, ifMissing] = save.mock.calls[0] ?? [];
+    expect(item).toEqual({
+      id: 'north-a_2026-11-23',
+      classroomId: 'north-a',
+      date: today,
+      'entries.s1': { status: 'absent', at: now, by: 'me' },
+    });
+    expect(ifMissing).toEqual({
+      'entries.s3': { status: 'present', at: now, by: 'me' },
+      'entries.s4': { status: 'present', at: now, by: 'me' },
+    });
+  });
+
+  it('never sends a default present for a student the person marked, even if also listed unmarked', async () => {
+    const { ctx, save } = context();
+    await submitRollCall(form({ s1: { status: 'late' } }, ['s1', 's2']), ctx);
+    const [item, ifMissing] = save.mock.calls[0] ?? [];
+    expect(item?.['entries.s1']).toEqual({ status: 'late', at: now, by: 'me' });
+    expect(Object.keys(ifMissing ?? {})).toEqual(['entries.s2']);
+  });
+
+  it('never writes the whole entries map, so another person’s marks of other students stay', async () => {
+    const { ctx, save } = context({ saved: { s2: entry('late') } });
+    await submitRollCall(form({ s1: { status: 'absent' } }, []), ctx);
+    const item = save.mock.calls[0]?.[0] ?? {};
+    expect(item).not.toHaveProperty('entries');
+    expect(Object.keys(item).filter((key) => key.startsWith('entries.'))).toEqual(['entries.s1']);
+  });
+
+  it('does not turn a student someone else marked meanwhile back into a default present', () => {
+    const changes = rollCallChanges({}, ['s1', 's2'], { s1: entry('absent') }, roster);
+    expect(changes).toEqual({ s2: { status: 'present' } });
+  });
+
+  it('writes a changed note even when the status stayed the same', () => {
+    const changes = rollCallChanges(
+      { s1: { status: 'late', note: 'Bus was late' }, s2: { status: 'late', note: ' Same ' } },
+      [],
+      { s1: entry('late'), s2: entry('late', 'Same') },
+      roster,
+    );
+    expect(changes).toEqual({ s1: { status: 'late', note: 'Bus was late' } });
+  });
+
+  it('ignores students who are not on the roster', () => {
+    expect(rollCallChanges({ x9: { status: 'absent' } }, ['x8'], {}, roster)).toEqual({});
+  });
+
+  it('stores nothing when nothing changed', async () => {
+    const { ctx, save } = context({ saved: { s1: entry('present') } });
+    const result = await submitRollCall(form({ s1: { status: 'present' } }, []), ctx);
+    expect(result).toMatchObject({ ok: true, written: {} });
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('trims a note and leaves an empty one out of the entry', async () => {
+    const { ctx, save } = context();
+    await submitRollCall(
+      form(
+        {
+          s1: { status: 'late', note: '  Came with a parent  ' },
+          s2: { status: 'absent', note: '   ' },
+        },
+        [],
+      ),
+      ctx,
+    );
+    const item = save.mock.calls[0]?.[0];
+    expect(item?.['entries.s1']).toEqual({
+      status: 'late',
+      note: 'Came with a parent',
+      at: now,
+      by: 'me',
+    });
+    expect(item?.['entries.s2']).toEqual({ status: 'absent', at: now, by: 'me' });
+  });
+
+  it('refuses a note longer than 500 characters beside the student’s note field', async () => {
+    const { ctx, save } = context();
+    const result = await submitRollCall(
+      form({ s1: { status: 'late', note: 'x'.repeat(501) } }, []),
+      ctx,
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      fieldErrors: { 'marks.s1.note': 'Use at most 500 characters.' },
+    });
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('says so when the device could not store the roll call', async () => {
+    const { ctx } = context({ save: vi.fn(async () => false) });
+    const result = await submitRollCall(form({ s1: { status: 'absent' } }, []), ctx);
+    expect(result).toMatchObject({
+      ok: false,
+      fieldErrors: { _form: expect.stringContaining('could not be stored') },
+    });
+  });
+});
+
+describe('the roll call guard', () => {
+  it('lets a facilitator mark their own classroom today and on earlier dates', () => {
+    expect(rollCallGuard(facilitator, 'north-a', today, today)).toEqual({ ok: true });
+    expect(rollCallGuard(facilitator, 'north-a', '2026-11-02', today)).toEqual({ ok: true });
+  });
+
+  it('refuses a facilitator a date after today with the read-only message', async () => {
+    expect(rollCallGuard(facilitator, 'north-a', '2026-11-24', today)).toEqual({
+      ok: false,
+      reason: 'future-date',
+      message: FUTURE_DATE_MESSAGE,
+    });
+    const { ctx, save } = context();
+    const result = await submitRollCall(
+      form({ s1: { status: 'absent' } }, [], 'north-a', '2026-11-24'),
+      ctx,
+    );
+    expect(result).toMatchObject({ ok: false, fieldErrors: { _form: FUTURE_DATE_MESSAGE } });
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('refuses a facilitator another classroom, whatever the date', async () => {
+    expect(rollCallGuard(facilitator, 'south-b', today, today)).toMatchObject({
+      ok: false,
+      reason: 'not-allowed',
+      message: NOT_ALLOWED_MESSAGE,
+    });
+    const { ctx, save } = context();
+    const result = await submitRollCall(form({ s1: { status: 'absent' } }, [], 'south-b'), ctx);
+    expect(result).toMatchObject({ ok: false, fieldErrors: { _form: NOT_ALLOWED_MESSAGE } });
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('lets office staff mark any classroom on any date', () => {
+    expect(rollCallGuard(principal(['administration']), 'south-b', '2026-12-01', today)).toEqual({
+      ok: true,
+    });
+  });
+
+  it('refuses parents and students', () => {
+    expect(rollCallGuard(principal(['parent']), 'north-a', today, today).ok).toBe(false);
+    expect(rollCallGuard(principal(['student'], ['north-a']), 'north-a', today, today).ok).toBe(
+      false,
+    );
+  });
+});
+
+describe('who marked a student and when', () => {
+  const names = { self: 'me', byMember: new Map([['fac-member-001', 'Priya Nair']]) };
+
+  it('names the facilitator who marked it', () => {
+    const text = describeEntry({ ...entry('late'), by: 'fac-member-001' }, names, today);
+    expect(text).toMatch(/^Late · by Priya Nair at \d\d:\d\d$/);
+  });
+
+  it('says "you" for the person’s own marks and "office staff" for anyone else', () => {
+    expect(describeEntry({ ...entry('absent'), by: 'me' }, names, today)).toMatch(
+      /^Absent · by you at/,
+    );
+    expect(describeEntry(entry('excused'), names, today)).toMatch(/^Excused · by office staff at/);
+  });
+});

@@ -1,0 +1,242 @@
+// The roll call's rules outside React: who may mark which class on which date (the UI guard over the
+// permission matrix), the form a save posts, and what a save writes. A save writes the students
+// whose mark changed, each as its own `entries.<studentId>` field path, so two people marking one
+// class merge per student instead of overwriting each other; the students nobody has marked yet
+// get "present" as a DEFAULT (`ifMissing`), written only where the roll call still has no entry for
+// them when the save reaches the backend, so a default never replaces someone else's real mark.
+import { z } from 'zod';
+import {
+  ATTENDANCE_STATUS_INFO,
+  canMarkRollCall,
+  rollCallPatch,
+  type AttendanceStatus,
+} from '~/domain/attendance';
+import { NOT_ALLOWED_MESSAGE } from '~/domain/not-allowed';
+import type { Principal } from '~/domain/permissions';
+import { ATTENDANCE_STATUSES, attendanceId, type AttendanceEntry } from '~/domain/records';
+import { calendarDate, optionalText, requiredChoice, stringList } from '~/ui/form/fields';
+import { formFailure, parseForm, type FormFailure, type FormValues } from '~/ui/form/parse-form';
+
+/** What a facilitator reads on a roll call after today: the matrix allows dates up to today. */
+export const FUTURE_DATE_MESSAGE = 'Roll calls can be taken for today and earlier dates.';
+/** The longest note a mark may carry. */
+export const NOTE_MAX_LENGTH = 500;
+
+/** One student's mark as the person sets it on the page (not yet saved). */
+export interface Mark {
+  status: AttendanceStatus;
+  note?: string;
+}
+
+export type RollCallGuard =
+  { ok: true } | { ok: false; reason: 'future-date' | 'not-allowed'; message: string };
+
+/**
+ * The UI guard: may this person mark this classroom on `date`? The same matrix the fake enforces;
+ * a refusal that only the date causes (their own class, a later day) says so, anything else is
+ * "not allowed".
+ */
+export function rollCallGuard(
+  principal: Principal,
+  classroomId: string,
+  date: string,
+  today: string,
+): RollCallGuard {
+  if (canMarkRollCall(principal, classroomId, date, today)) return { ok: true };
+  if (date > today && canMarkRollCall(principal, classroomId, today, today)) {
+    return { ok: false, reason: 'future-date', message: FUTURE_DATE_MESSAGE };
+  }
+  return { ok: false, reason: 'not-allowed', message: NOT_ALLOWED_MESSAGE };
+}
+
+const markSchema = z.object({
+  status: z.enum(ATTENDANCE_STATUSES, { message: 'Choose present, absent, late or excused.' }),
+  note: optionalText(NOTE_MAX_LENGTH),
+});
+
+/**
+ * The posted roll call: `marks.<studentId>.status` and `.note` for the students the person marked,
+ * and `unmarked` for the students shown as present that nobody has marked yet.
+ */
+export const rollCallFormSchema = z.object({
+  classroomId: requiredChoice('Choose a classroom.'),
+  date: calendarDate('Choose a date.'),
+  marks: z.record(markSchema).default({}),
+  unmarked: stringList,
+});
+
+/** Form field names of one student's mark. */
+export function markFieldNames(studentId: string) {
+  return { status: `marks.${studentId}.status`, note: `marks.${studentId}.note` };
+}
+
+/** The form values of a save: one status and note per marked student, and the unmarked ids. */
+export function rollCallFormValues(
+  classroomId: string,
+  date: string,
+  marks: Readonly<Record<string, Mark>>,
+  unmarked: readonly string[],
+): FormValues {
+  const values: FormValues = { classroomId, date };
+  for (const [studentId, mark] of Object.entries(marks)) {
+    const names = markFieldNames(studentId);
+    values[names.status] = mark.status;
+    values[names.note] = mark.note ?? '';
+  }
+  if (unmarked.length > 0) values.unmarked = [...unmarked];
+  return values;
+}
+
+function sameNote(a: string | undefined, b: string | undefined): boolean {
+  return (a?.trim() ?? '') === (b?.trim() ?? '');
+}
+
+/**
+ * The marks a save writes explicitly, by student: each mark that differs from the saved entry
+ * (status or note). Students outside the roster are ignored.
+ */
+export function explicitMarks(
+  marks: Readonly<Record<string, Mark>>,
+  saved: Readonly<Record<string, AttendanceEntry>>,
+  rosterIds: readonly string[],
+): Record<string, Mark> {
+  const roster = new Set(rosterIds);
+  const changes: Record<string, Mark> = {};
+  for (const [studentId, mark] of Object.entries(marks)) {
+    if (!roster.has(studentId)) continue;
+    const before = saved[studentId];
+    if (before && before.status === mark.status && sameNote(before.note, mark.note)) continue;
+    const note = mark.note?.trim();
+    changes[studentId] = { status: mark.status, ...(note ? { note } : {}) };
+  }
+  return changes;
+}
+
+/**
+ * The default marks of a save: present for each unmarked student on the roster who has no saved
+ * entry and no explicit mark. They are written only where the roll call has no entry yet.
+ */
+export function defaultMarks(
+  unmarked: readonly string[],
+  explicit: Readonly<Record<string, Mark>>,
+  saved: Readonly<Record<string, AttendanceEntry>>,
+  rosterIds: readonly string[],
+): Record<string, Mark> {
+  const roster = new Set(rosterIds);
+  const defaults: Record<string, Mark> = {};
+  for (const studentId of unmarked) {
+    if (!roster.has(studentId) || saved[studentId] || explicit[studentId]) continue;
+    defaults[studentId] = { status: 'present' };
+  }
+  return defaults;
+}
+
+/**
+ * Everything a save writes, by student: the explicit marks and the default ones (see
+ * explicitMarks and defaultMarks). Someone else's mark that arrived meanwhile is never replaced by
+ * a default "present".
+ */
+export function rollCallChanges(
+  marks: Readonly<Record<string, Mark>>,
+  unmarked: readonly string[],
+  saved: Readonly<Record<string, AttendanceEntry>>,
+  rosterIds: readonly string[],
+): Record<string, Mark> {
+  const explicit = explicitMarks(marks, saved, rosterIds);
+  return { ...explicit, ...defaultMarks(unmarked, explicit, saved, rosterIds) };
+}
+
+export interface RollCallSaveContext {
+  principal: Principal;
+  today: string;
+  /** The time the marks are stamped with (ISO). */
+  now: string;
+  /** The person's member id, stamped as `by` on every written entry. */
+  by: string;
+  rosterIds: readonly string[];
+  /** The entries the cache holds for the roll call now. */
+  saved: Readonly<Record<string, AttendanceEntry>>;
+  /**
+   * Stores one change through the data layer: the item (explicit `entries.<id>` paths) and the
+   * defaults written only where missing; false when it could not be stored.
+   */
+  save: (item: Record<string, unknown>, ifMissing: Record<string, unknown>) => Promise<boolean>;
+}
+
+export type RollCallSaveResult =
+  | {
+      ok: true;
+      id: string;
+      /** Every mark the save wrote: the explicit ones and the defaults. */
+      written: Record<string, Mark>;
+      /** The students whose default "present" fills in only if nobody has marked them. */
+      defaulted: string[];
+    }
+  | FormFailure;
+
+/**
+ * The save action: parse, guard, work out the changes, and store them as one per-student patch
+ * (the explicit marks) with per-student defaults (present where nobody has marked yet).
+ */
+export async function submitRollCall(
+  input: FormData | FormValues,
+  context: RollCallSaveContext,
+): Promise<RollCallSaveResult> {
+  const parsed = parseForm(rollCallFormSchema, input);
+  if (!parsed.ok) return parsed;
+  const { classroomId, date, marks, unmarked } = parsed.data;
+  const guard = rollCallGuard(context.principal, classroomId, date, context.today);
+  if (!guard.ok) return formFailure(parsed.values, { _form: guard.message });
+  const id = attendanceId(classroomId, date);
+  const explicit = explicitMarks(marks, context.saved, context.rosterIds);
+  const defaults = defaultMarks(unmarked, explicit, context.saved, context.rosterIds);
+  const written = { ...explicit, ...defaults };
+  const defaulted = Object.keys(defaults);
+  if (Object.keys(written).length === 0) return { ok: true, id, written, defaulted };
+  const stored = await context.save(
+    { id, classroomId, date, ...rollCallPatch(explicit, context.by, context.now) },
+    rollCallPatch(defaults, context.by, context.now),
+  );
+  if (!stored) {
+    return formFailure(parsed.values, {
+      _form: 'The roll call could not be stored on this device. Try again.',
+    });
+  }
+  return { ok: true, id, written, defaulted };
+}
+
+interface MemberNames {
+  /** The signed-in person's member id: their marks say "you". */
+  self: string;
+  /** Facilitators' names by member id; anyone else is "office staff". */
+  byMember: ReadonlyMap<string, string>;
+}
+
+/** "by Priya Nair at 09:12": who made a saved mark, and when (the date too if not that day). */
+export function describeMarker(
+  entry: AttendanceEntry,
+  names: MemberNames,
+  rollCallDate: string,
+): string {
+  const who = entry.by === names.self ? 'you' : (names.byMember.get(entry.by) ?? 'office staff');
+  const at = new Date(entry.at);
+  if (Number.isNaN(at.getTime())) return `by ${who}`;
+  const time = at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+  const day = localIsoDate(at);
+  return day === rollCallDate ? `by ${who} at ${time}` : `by ${who} on ${day} at ${time}`;
+}
+
+/** "Late · by Priya Nair at 09:12": a saved mark, who made it, and when. */
+export function describeEntry(
+  entry: AttendanceEntry,
+  names: MemberNames,
+  rollCallDate: string,
+): string {
+  return `${ATTENDANCE_STATUS_INFO[entry.status].label} · ${describeMarker(entry, names, rollCallDate)}`;
+}
+
+function localIsoDate(date: Date): string {
+  const month = String(date.getMonth() + 1).padStart(2, '0');
+  const day = String(date.getDate()).padStart(2, '0');
+  return `${date.getFullYear()}-${month}-${day}`;
+}

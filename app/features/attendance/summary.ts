@@ -1,0 +1,125 @@
+// One student's attendance as parents, students and the student profile show it: the term and the
+// last 30 days, with the dates of each absence, late arrival and excused day. A roll-call document
+// holds the marks of the whole class (the backend cannot hide the other entries of a map), so the
+// summary is built from that student's own entry only and carries no roll calls onward: nothing a
+// page renders from it can name or count a classmate.
+import {
+  LOW_RATE_WINDOW_DAYS,
+  addDays,
+  studentSummary,
+  termStart,
+  type StudentSummary,
+} from '~/domain/attendance';
+import type { Attendance, AttendanceEntry } from '~/domain/records';
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const MONTHS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+] as const;
+
+/**
+ * An ISO date as people read it: "Mon 16 Nov", with the year when it is not `today`'s year
+ * ("Wed 31 Dec 2025"). Fixed English words and the UTC calendar, the same one the seed and the
+ * roll calls use, so the text does not shift with the device's time zone.
+ */
+export function formatDay(date: string, today?: string): string {
+  const [y = 1970, m = 1, d = 1] = date.split('-').map(Number);
+  const weekday = WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()] ?? '';
+  const year = today && today.slice(0, 4) !== date.slice(0, 4) ? ` ${y}` : '';
+  return `${weekday} ${d} ${MONTHS[m - 1] ?? ''}${year}`;
+}
+
+/** A rate (0–1) as a whole percentage ("95%"); a dash when nothing was marked. */
+export function formatRate(rate: number | null): string {
+  return rate === null ? '–' : `${Math.round(rate * 100)}%`;
+}
+
+/**
+ * The roll calls reduced to one student's entry each; roll calls without a mark for the student are
+ * left out. Only `entries[studentId]` is read, never the rest of the map.
+ */
+export function ownEntriesOnly(
+  rollCalls: readonly Pick<Attendance, 'classroomId' | 'date' | 'entries'>[],
+  studentId: string,
+): Array<Pick<Attendance, 'classroomId' | 'date' | 'entries'>> {
+  return rollCalls.flatMap((rc) => {
+    const entry: AttendanceEntry | undefined = Object.hasOwn(rc.entries, studentId)
+      ? rc.entries[studentId]
+      : undefined;
+    return entry
+      ? [{ classroomId: rc.classroomId, date: rc.date, entries: { [studentId]: entry } }]
+      : [];
+  });
+}
+
+export interface SummaryPeriod {
+  /** "This term" or "Last 30 days". */
+  label: string;
+  from: string;
+  to: string;
+  summary: StudentSummary;
+}
+
+/** What the summary of one student shows; plain data, safe to hand to any page. */
+export interface StudentAttendanceSummary {
+  studentId: string;
+  /** The name the summary speaks of ("Asha"): the preferred or first name. */
+  callName: string;
+  fullName: string;
+  today: string;
+  term: SummaryPeriod;
+  recent: SummaryPeriod;
+}
+
+/** The term (termStart(today) to today) and the last 30 days of one student. */
+export function attendanceSummaryFor(
+  rollCalls: readonly Pick<Attendance, 'classroomId' | 'date' | 'entries'>[],
+  student: { id: string; firstName: string; lastName: string; preferredName?: string },
+  today: string,
+): StudentAttendanceSummary {
+  const own = ownEntriesOnly(rollCalls, student.id);
+  const termFrom = termStart(today);
+  const recentFrom = addDays(today, -(LOW_RATE_WINDOW_DAYS - 1));
+  return {
+    studentId: student.id,
+    callName: student.preferredName?.trim() || student.firstName,
+    fullName: `${student.firstName} ${student.lastName}`,
+    today,
+    term: {
+      label: 'This term',
+      from: termFrom,
+      to: today,
+      summary: studentSummary(own, student.id, termFrom, today),
+    },
+    recent: {
+      label: `Last ${LOW_RATE_WINDOW_DAYS} days`,
+      from: recentFrom,
+      to: today,
+      summary: studentSummary(own, student.id, recentFrom, today),
+    },
+  };
+}
+
+/** What an empty period says: true to the facts, naming the student. */
+export function emptyPeriodText(period: SummaryPeriod, callName: string): string {
+  return period.label === 'This term'
+    ? `No roll calls taken for ${callName} this term yet.`
+    : `No roll calls taken for ${callName} in the ${period.label.toLowerCase()}.`;
+}
+
+/** "19 of 20 roll calls" — the rate's basis, so a percentage is never read without it. */
+export function rateBasis(summary: StudentSummary): string {
+  const attended = summary.present + summary.late;
+  return `present or late at ${attended} of ${summary.marked} roll call${summary.marked === 1 ? '' : 's'}`;
+}

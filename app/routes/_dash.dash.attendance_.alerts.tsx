@@ -1,0 +1,57 @@
+// /dash/attendance/alerts ("Needs attention", staff only): classrooms not yet marked today, students
+// below a threshold over the last 30 days (`?threshold=`, in per cent) and absence streaks.
+import { useLoaderData } from '@remix-run/react';
+import { requireArea } from '~/auth/guards';
+import { useRevalidateOnDataChange } from '~/data/route-data';
+import { buildAlerts, readThreshold } from '~/features/attendance/alerts';
+import { LowAttendanceCard, NotMarkedCard, StreaksCard } from '~/features/attendance/AlertsLists';
+import { AttendanceTabs, isAttendanceStaff } from '~/features/attendance/AttendanceTabs';
+import { loadAttendanceData } from '~/features/attendance/load';
+import { GeneralErrorBoundary, notAllowed } from '~/ui/errors';
+import { PageHeading } from '~/ui/PageHeading';
+import { handleMeta, type RouteHandle } from '~/ui/route-handle';
+import type { ClientLoaderFunctionArgs, MetaFunction } from '@remix-run/react';
+
+const WATCHED = ['attendance', 'classrooms', 'students', 'facilitators'] as const;
+
+export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
+  const user = await requireArea(request, handle.area);
+  if (!isAttendanceStaff(user.roles)) throw notAllowed();
+  const { percent, form } = readThreshold(new URL(request.url));
+  const data = await loadAttendanceData(user);
+  return { roles: user.roles, alerts: buildAlerts(data, percent), form };
+}
+
+export const handle = {
+  title: 'Needs attention',
+  description: 'Classrooms not yet marked today, low attendance and absence streaks.',
+  area: 'attendance',
+} satisfies RouteHandle;
+
+export const meta: MetaFunction = handleMeta;
+
+export default function AttendanceAlerts() {
+  const { roles, alerts, form } = useLoaderData<typeof clientLoader>();
+  useRevalidateOnDataChange(WATCHED);
+  return (
+    <>
+      <PageHeading title={handle.title} lead={handle.description} />
+      <AttendanceTabs roles={roles} />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <NotMarkedCard classes={alerts.notMarked} />
+        <StreaksCard rows={alerts.streaks} />
+        <div className="lg:col-span-2">
+          <LowAttendanceCard
+            rows={alerts.low}
+            thresholdPercent={alerts.thresholdPercent}
+            form={form}
+          />
+        </div>
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary homeHref="/dash/home" />;
+}

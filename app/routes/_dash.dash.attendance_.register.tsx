@@ -1,0 +1,111 @@
+// /dash/attendance/register?classroom=…&from=…&to=…: a classroom's register, students against the
+// dates of its roll calls. Staff pick any classroom, a facilitator their own; parents and students
+// go to their summary instead. A wrong range comes back as messages beside the date fields.
+import {
+  redirect,
+  useLoaderData,
+  type ClientLoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/react';
+import { requireArea } from '~/auth/guards';
+import { useRevalidateOnDataChange } from '~/data/route-data';
+import {
+  AttendanceTabs,
+  isAttendanceStaff,
+  takesRollCalls,
+} from '~/features/attendance/AttendanceTabs';
+import { loadAttendanceData, markableClassrooms, rosterOf } from '~/features/attendance/load';
+import {
+  RegisterFilters,
+  RegisterLegend,
+  RegisterNotes,
+  RegisterTable,
+  rangeText,
+} from '~/features/attendance/Register';
+import { parseRegisterQuery, registerView } from '~/features/attendance/register-view';
+import { GeneralErrorBoundary, notAllowed, notFound } from '~/ui/errors';
+import { EmptyState, PageHeading } from '~/ui/PageHeading';
+import { handleMeta, type RouteHandle } from '~/ui/route-handle';
+
+export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
+  const user = await requireArea(request, handle.area);
+  if (!takesRollCalls(user.roles)) throw redirect('/dash/attendance/summary');
+  const data = await loadAttendanceData(user);
+  const classrooms = [...markableClassrooms(data)].sort((a, b) => a.name.localeCompare(b.name));
+  const parsed = parseRegisterQuery(
+    new URL(request.url).searchParams,
+    data.today,
+    classrooms[0]?.id ?? '',
+  );
+  const { query } = parsed;
+  const classroom = classrooms.find((c) => c.id === query.classroom) ?? null;
+  if (query.classroom && !classroom) {
+    // Staff may open every classroom, so an unknown id is simply not found; for a facilitator
+    // it is someone else's classroom (or none), which they may not open.
+    throw isAttendanceStaff(user.roles) ? notFound(request) : notAllowed();
+  }
+  const roster = classroom ? rosterOf(data.students, classroom.id) : [];
+  return {
+    roles: user.roles,
+    today: data.today,
+    classrooms: classrooms.map((c) => ({ value: c.id, label: c.name })),
+    query,
+    form: parsed.ok ? null : { fieldErrors: parsed.fieldErrors, values: parsed.values },
+    rosterSize: roster.length,
+    view:
+      classroom && parsed.ok
+        ? registerView(classroom, roster, data.rollCalls, query.from, query.to, {
+            today: data.today,
+            linkRollCalls: true,
+          })
+        : null,
+  };
+}
+
+export const handle = {
+  title: 'Attendance register',
+  description: "A classroom's register: students against dates.",
+  area: 'attendance',
+} satisfies RouteHandle;
+
+export const meta: MetaFunction = handleMeta;
+
+export default function RegisterPage() {
+  const { roles, today, classrooms, query, form, rosterSize, view } =
+    useLoaderData<typeof clientLoader>();
+  useRevalidateOnDataChange(['attendance', 'students', 'classrooms']);
+  return (
+    <>
+      <PageHeading title={handle.title} lead={handle.description} />
+      <AttendanceTabs roles={roles} />
+      {classrooms.length === 0 ? (
+        <EmptyState title="No classrooms to show.">
+          The register lists the classrooms you teach; none are linked to your account yet.
+        </EmptyState>
+      ) : (
+        <>
+          <RegisterFilters classrooms={classrooms} query={query} form={form} />
+          {!view ? (
+            form ? (
+              <p className="text-muted">Correct the dates above to see the register.</p>
+            ) : null
+          ) : rosterSize === 0 ? (
+            <EmptyState title={`No students are enrolled in ${view.classroom.name}.`} />
+          ) : view.columns.length === 0 ? (
+            <EmptyState
+              title={`No roll calls taken for ${view.classroom.name} ${rangeText(query, today)}.`}
+            />
+          ) : (
+            <>
+              <RegisterLegend />
+              <RegisterTable view={view} />
+              <RegisterNotes view={view} />
+            </>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary };

@@ -1,0 +1,75 @@
+// /dash/attendance/summary: a parent's children's attendance (one summary each) or a student's own.
+// The roll calls their cache holds carry classmates' marks too; each summary is built from the
+// child's own entry only (summary.ts) and the page receives nothing else. People who take roll
+// calls and have no children here are sent to the register.
+import {
+  redirect,
+  useLoaderData,
+  type ClientLoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/react';
+import { requireArea } from '~/auth/guards';
+import { useRevalidateOnDataChange } from '~/data/route-data';
+import { AttendanceSummaryCard } from '~/features/attendance/AttendanceSummary';
+import { AttendanceTabs, takesRollCalls } from '~/features/attendance/AttendanceTabs';
+import { loadAttendanceData } from '~/features/attendance/load';
+import { attendanceSummaryFor } from '~/features/attendance/summary';
+import { GeneralErrorBoundary } from '~/ui/errors';
+import { EmptyState, PageHeading } from '~/ui/PageHeading';
+import { handleMeta, type RouteHandle } from '~/ui/route-handle';
+
+export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
+  const user = await requireArea(request, handle.area);
+  const data = await loadAttendanceData(user);
+  const { principal } = data;
+  const ownIds = new Set(principal.studentId ? [principal.studentId] : []);
+  for (const id of principal.childIds) ownIds.add(id);
+  if (ownIds.size === 0 && takesRollCalls(user.roles)) {
+    throw redirect('/dash/attendance/register');
+  }
+  const students = data.students
+    .filter((s) => ownIds.has(s.id))
+    .sort((a, b) => a.firstName.localeCompare(b.firstName));
+  return {
+    roles: user.roles,
+    isParent: user.roles.includes('parent'),
+    summaries: students.map((s) => attendanceSummaryFor(data.rollCalls, s, data.today)),
+  };
+}
+
+export const handle = {
+  title: 'Attendance summary',
+  description: "Your or your child's attendance: the term and the last 30 days.",
+  area: 'attendance',
+} satisfies RouteHandle;
+
+export const meta: MetaFunction = handleMeta;
+
+export default function SummaryPage() {
+  const { roles, isParent, summaries } = useLoaderData<typeof clientLoader>();
+  useRevalidateOnDataChange(['attendance', 'students']);
+  const lead = isParent
+    ? 'Your children’s attendance this term and over the last 30 days.'
+    : 'Your attendance this term and over the last 30 days.';
+  return (
+    <>
+      <PageHeading title={handle.title} lead={summaries.length > 0 ? lead : handle.description} />
+      <AttendanceTabs roles={roles} />
+      {summaries.length === 0 ? (
+        <EmptyState title="No attendance to show.">
+          {isParent
+            ? 'No children are linked to your account, or their records are not on this device yet.'
+            : 'No student record is linked to your account.'}
+        </EmptyState>
+      ) : (
+        <div className="grid gap-6">
+          {summaries.map((summary) => (
+            <AttendanceSummaryCard key={summary.studentId} summary={summary} />
+          ))}
+        </div>
+      )}
+    </>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary };
