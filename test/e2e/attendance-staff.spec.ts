@@ -85,6 +85,9 @@ test.describe('staff attendance at 1280 px', () => {
     ).toBeVisible();
     await page.getByRole('button', { name: 'Mark all present' }).click();
     await page.getByRole('button', { name: 'Save roll call' }).click();
+    // The counts change as soon as the marks are tapped; the toast says the save itself is done
+    // (leaving before it would cancel it, as closing the tab would).
+    await expect(page.getByTestId('toast')).toContainText('Roll call saved');
     await expect(page.getByRole('list', { name: 'Counts' })).toContainText('Not marked 0');
 
     await open(page, '/dash/attendance/alerts');
