@@ -213,7 +213,15 @@ test.describe('leaving and picking', () => {
     const classes = page.getByRole('region', { name: 'Today’s classes' });
     await expect(classes.getByRole('link', { name: /, not taken$/ }).first()).toBeVisible();
     await expect(classes.getByRole('link', { name: /, taken$/ }).first()).toBeVisible();
-    await page.getByRole('combobox', { name: 'Classroom' }).fill('Otters');
+    // The first sign-in's sync may revalidate the page while typing; wait for it, then type until
+    // the suggestions show (a revalidation can reset what was half typed).
+    await syncSettled(page);
+    const combobox = page.getByRole('combobox', { name: 'Classroom' });
+    await expect(async () => {
+      await combobox.fill('');
+      await combobox.fill('Otters');
+      await expect(page.getByRole('option').first()).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
     await page.getByRole('option').first().click();
     await page.getByLabel('Date').fill('2026-01-05');
     if (process.env.SHOTS_DIR) {
