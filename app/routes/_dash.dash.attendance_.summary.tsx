@@ -1,9 +1,9 @@
 // /dash/attendance/summary: a parent's children's attendance (one summary each) or a student's own.
 // The roll calls their cache holds carry classmates' marks too; each summary is built from the
 // child's own entry only (summary.ts) and the page receives nothing else. People who take roll
-// calls and have no children here are sent to the register.
+// calls and have no children here are pointed to the register and the student profiles.
 import {
-  redirect,
+  Link,
   useLoaderData,
   type ClientLoaderFunctionArgs,
   type MetaFunction,
@@ -14,6 +14,7 @@ import { AttendanceSummaryCard } from '~/features/attendance/AttendanceSummary';
 import { AttendanceTabs, takesRollCalls } from '~/features/attendance/AttendanceTabs';
 import { loadAttendanceData } from '~/features/attendance/load';
 import { attendanceSummaryFor } from '~/features/attendance/summary';
+import { useSettings } from '~/settings/store';
 import { GeneralErrorBoundary } from '~/ui/errors';
 import { EmptyState, PageHeading } from '~/ui/PageHeading';
 import { handleMeta, type RouteHandle } from '~/ui/route-handle';
@@ -24,15 +25,13 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   const { principal } = data;
   const ownIds = new Set(principal.studentId ? [principal.studentId] : []);
   for (const id of principal.childIds) ownIds.add(id);
-  if (ownIds.size === 0 && takesRollCalls(user.roles)) {
-    throw redirect('/dash/attendance/register');
-  }
   const students = data.students
     .filter((s) => ownIds.has(s.id))
     .sort((a, b) => a.firstName.localeCompare(b.firstName));
   return {
     roles: user.roles,
     isParent: user.roles.includes('parent'),
+    takesRollCalls: ownIds.size === 0 && takesRollCalls(user.roles),
     summaries: students.map((s) => attendanceSummaryFor(data.rollCalls, s, data.today)),
   };
 }
@@ -46,7 +45,13 @@ export const handle = {
 export const meta: MetaFunction = handleMeta;
 
 export default function SummaryPage() {
-  const { roles, isParent, summaries } = useLoaderData<typeof clientLoader>();
+  const {
+    roles,
+    isParent,
+    summaries,
+    takesRollCalls: staffView,
+  } = useLoaderData<typeof clientLoader>();
+  const skin = useSettings((s) => s.skin);
   useRevalidateOnDataChange(['attendance', 'students']);
   const lead = isParent
     ? 'Your children’s attendance this term and over the last 30 days.'
@@ -55,7 +60,20 @@ export default function SummaryPage() {
     <>
       <PageHeading title={handle.title} lead={summaries.length > 0 ? lead : handle.description} />
       <AttendanceTabs roles={roles} />
-      {summaries.length === 0 ? (
+      {staffView ? (
+        <p>
+          This page is for parents and students. A student&apos;s summary is on their profile (open
+          it from{' '}
+          <Link to="/dash/students" className={skin.link}>
+            Students
+          </Link>
+          ), and a classroom&apos;s marks are in the{' '}
+          <Link to="/dash/attendance/register" className={skin.link}>
+            register
+          </Link>
+          .
+        </p>
+      ) : summaries.length === 0 ? (
         <EmptyState title="No attendance to show.">
           {isParent
             ? 'No children are linked to your account, or their records are not on this device yet.'
