@@ -69,8 +69,11 @@ test.describe('demo mode', () => {
       ),
     ).toBe('Riverside Annex');
 
+    // The reset reloads the page once it is persisted: wait for that load, since an evaluate
+    // that runs into the navigation fails instead of being retried.
+    const reloaded = page.waitForEvent('load');
     await page.getByRole('button', { name: 'Reset demo data' }).click();
-    await page.waitForURL(/.*/);
+    await reloaded;
     await expect(page.getByTestId('start-cover')).toHaveCount(0);
     await expect
       .poll(() =>
