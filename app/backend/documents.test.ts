@@ -347,6 +347,36 @@ describe('commitBatch', () => {
     });
   });
 
+  it('adds arrayUnion fields to the stored array instead of replacing it (read receipts, decision 045)', async () => {
+    const uid = await signInAs('admin');
+    const conversation = uniqueTag('conv');
+    fake.setDocument(`conversations/${conversation}`, {
+      subject: 'Receipts',
+      participantIds: ['sender', uid, 'other'],
+    });
+    const path = `conversations/${conversation}/messages`;
+    fake.setDocument(`${path}/m1`, {
+      senderId: 'sender',
+      body: 'Hello',
+      sentAt: '2020-01-06T08:00:00.000Z',
+      readBy: ['sender', 'other'],
+    });
+    // This device last saw readBy without 'other': the union keeps them anyway.
+    await commitBatch([
+      {
+        type: 'update',
+        collection: path,
+        id: 'm1',
+        data: { readBy: ['sender', uid], [`readAt.${uid}`]: '2020-01-06T09:00:00.000Z' },
+        arrayUnion: ['readBy'],
+      },
+    ]);
+    expect(fake.getDocument(`${path}/m1`)).toMatchObject({
+      readBy: ['sender', 'other', uid],
+      readAt: { [uid]: '2020-01-06T09:00:00.000Z' },
+    });
+  });
+
   it('writes ifMissing defaults only where the document has no value, in one transaction', async () => {
     const id = `${uniqueTag('room')}_2020-01-08`;
     const AT = '2020-01-08T08:00:00.000Z';

@@ -54,7 +54,11 @@ export interface BackendResult {
  * Defaults by field path (`entries.s2`, dotted = path), written only where the document has no value
  * at that path when the batch commits; never a path the operation's data writes (decision 044).
  */
-type Defaults = { ifMissing?: Record<string, unknown> };
+type Defaults = {
+  ifMissing?: Record<string, unknown>;
+  /** Array fields of `data` added to the stored arrays (arrayUnion), not written over them. */
+  arrayUnion?: string[];
+};
 
 export type BatchOperation =
   | ({
@@ -265,6 +269,20 @@ function writeOperation(
   }
 }
 
+/** The operation with its `arrayUnion` fields' arrays replaced by the SDK's union sentinel. */
+function withArrayUnions(
+  op: BatchOperation,
+  arrayUnion: (...elements: unknown[]) => FieldValue,
+): BatchOperation {
+  if (op.type === 'delete' || !op.arrayUnion || op.arrayUnion.length === 0) return op;
+  const data = { ...op.data };
+  for (const field of op.arrayUnion) {
+    const value = data[field];
+    if (Array.isArray(value)) data[field] = arrayUnion(...value);
+  }
+  return { ...op, data };
+}
+
 function defaultsOf(op: BatchOperation): Record<string, unknown> {
   return op.type === 'delete' ? {} : (op.ifMissing ?? {});
 }
@@ -276,13 +294,15 @@ function defaultsOf(op: BatchOperation): Record<string, unknown> {
  * never overwrites what another device wrote (the backend retries the transaction if one of the
  * documents changes before the commit). Its cost: one read per document of the batch.
  */
-export async function commitBatch(ops: BatchOperation[]): Promise<BackendResult> {
-  if (ops.length > BATCH_MAX_OPERATIONS) {
+export async function commitBatch(operations: BatchOperation[]): Promise<BackendResult> {
+  if (operations.length > BATCH_MAX_OPERATIONS) {
     throw new BackendError(BACKEND_MESSAGES.batchTooLarge, { code: 'invalid-argument' });
   }
-  if (ops.length === 0) return { success: true, message: BACKEND_MESSAGES.batchCompleted };
+  if (operations.length === 0) return { success: true, message: BACKEND_MESSAGES.batchCompleted };
   return request(BACKEND_MESSAGES.saveFailed, async () => {
-    const [db, { doc, runTransaction, serverTimestamp, writeBatch }] = await liteFirestore();
+    const [db, { arrayUnion, doc, runTransaction, serverTimestamp, writeBatch }] =
+      await liteFirestore();
+    const ops = operations.map((op) => withArrayUnions(op, arrayUnion));
     const refs = ops.map((op) => doc(db, op.collection, op.id));
     if (!ops.some((op) => Object.keys(defaultsOf(op)).length > 0)) {
       const batch = writeBatch(db);

@@ -31,6 +31,17 @@ export interface CollectionDefinition extends CollectionSyncConfig {
    * their cached copies without replacing the rest of the collection.
    */
   slice?: CollectionSlice;
+  /**
+   * A subcollection cached under one name (decision 045): the records of `remoteName` under every
+   * cached record of this parent collection (messages of each conversation). Cache ids are
+   * `${parentId}/${id}`; the backend path is `${parent remoteName}/${parentId}/${remoteName}/${id}`.
+   */
+  subcollectionOf?: string;
+  /**
+   * Array fields that only ever grow (messages' readBy): a write of one is sent as an array union,
+   * so two people adding themselves at the same time both stay (decision 045).
+   */
+  unionFields?: readonly string[];
 }
 
 export interface CollectionSlice {
@@ -71,6 +82,17 @@ const EXTRA_COLLECTIONS: readonly CollectionDefinition[] = [
     cacheDurationMs: 7 * DAY,
     prioritySync: false,
   }),
+  // Every message of the person's conversations, fetched per conversation (decision 045). Synced
+  // with the conversations; a new message's notification and an open thread fetch sooner.
+  {
+    ...extra('messages', {
+      syncFrequencyMs: 15 * MINUTE,
+      cacheDurationMs: 7 * DAY,
+      prioritySync: false,
+    }),
+    subcollectionOf: 'conversations',
+    unionFields: ['readBy'],
+  },
   extra('parentInquiries', {
     syncFrequencyMs: 1 * HOUR,
     cacheDurationMs: 7 * DAY,
@@ -143,4 +165,32 @@ export function recordSchemaFor(collection: string): z.ZodType<unknown> | undefi
   return Object.hasOwn(schemasByRemoteName, remoteName)
     ? schemasByRemoteName[remoteName]
     : undefined;
+}
+
+/**
+ * Where a cached record lives at the backend: its collection path and document id. A subcollection's
+ * cache id `${parentId}/${id}` becomes `${parent}/${parentId}/${remoteName}` + `id` (decision 045).
+ */
+export function remoteRefOf(
+  definition: CollectionDefinition,
+  itemId: string,
+): { collection: string; id: string } {
+  if (!definition.subcollectionOf) return { collection: definition.remoteName, id: itemId };
+  const slash = itemId.indexOf('/');
+  if (slash <= 0 || slash === itemId.length - 1 || itemId.indexOf('/', slash + 1) !== -1) {
+    throw new Error(`Invalid ${definition.name} id: ${itemId} (expected <parentId>/<id>)`);
+  }
+  return {
+    collection: childCollectionPath(definition, itemId.slice(0, slash)),
+    id: itemId.slice(slash + 1),
+  };
+}
+
+/** The backend path of a subcollection under one parent record. */
+export function childCollectionPath(definition: CollectionDefinition, parentId: string): string {
+  const parent = definition.subcollectionOf
+    ? getCollectionDefinition(definition.subcollectionOf)
+    : null;
+  if (!parent) throw new Error(`${definition.name} is not a subcollection`);
+  return `${parent.remoteName}/${parentId}/${definition.remoteName}`;
 }

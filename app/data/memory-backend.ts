@@ -88,6 +88,12 @@ export function createMemoryBackend() {
           const mask = op.mergeFields.map((path) => [path, valueAtPath(op.data, path)]);
           after = applyPatch(before, Object.fromEntries(mask));
         } else after = op.merge ? { ...before, ...op.data } : { ...op.data };
+        // Union fields add to the stored array instead of replacing it (decision 045).
+        for (const field of op.arrayUnion ?? []) {
+          const stored: unknown[] = Array.isArray(before[field]) ? before[field] : [];
+          const added: unknown[] = Array.isArray(op.data[field]) ? op.data[field] : [];
+          after[field] = [...stored, ...added.filter((value) => !stored.includes(value))];
+        }
         // Defaults fill only the paths the document still has no value at (decision 044).
         docs.set(op.id, fillMissing(after, op.ifMissing ?? {}));
       }

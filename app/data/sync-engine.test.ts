@@ -274,6 +274,118 @@ describe('replaying defaults (ifMissing)', () => {
   });
 });
 
+describe('a subcollection cached under one name (messages, decision 045)', () => {
+  const msg = (senderId: string, body: string, readBy: string[] = [senderId]) => ({
+    senderId,
+    body,
+    sentAt: '2023-11-14T08:00:00Z',
+    readBy,
+  });
+
+  it("fetches every cached conversation's messages, with ids `${conversationId}/${messageId}`", async () => {
+    const { cache, remote, engine } = await setup();
+    remote.documents('conversations').set('c1', { subject: 'One', participantIds: ['a', 'b'] });
+    remote.documents('conversations').set('c2', { subject: 'Two', participantIds: ['a', 'c'] });
+    remote.documents('conversations/c1/messages').set('m1', msg('a', 'Hello'));
+    remote.documents('conversations/c2/messages').set('m1', msg('c', 'Hi there'));
+    await engine.sync();
+    const messages = await cache.list('messages', { limit: Infinity, sort: { field: 'body' } });
+    expect(messages.map((m) => [m.id, m.conversationId, m.body])).toEqual([
+      ['c1/m1', 'c1', 'Hello'],
+      ['c2/m1', 'c2', 'Hi there'],
+    ]);
+  });
+
+  it('sends a new message to its conversation once, and readBy as a union that keeps concurrent readers', async () => {
+    const { cache, remote, engine, net } = await setup();
+    remote
+      .documents('conversations')
+      .set('c1', { subject: 'One', participantIds: ['a', 'b', 'c'] });
+    await engine.sync();
+    net.set(false);
+    await cache.save('messages', { id: 'c1/m9', conversationId: 'c1', ...msg('a', 'Offline') });
+    net.set(true);
+    await engine.sync();
+    expect(remote.documents('conversations/c1/messages').get('m9')).toMatchObject({
+      body: 'Offline',
+      readBy: ['a'],
+    });
+    expect([...remote.documents('messages').keys()]).toEqual([]);
+
+    // Two readers at once: b on this device, c elsewhere; neither may drop the other.
+    await cache.save('messages', {
+      id: 'c1/m9',
+      readBy: ['a', 'b'],
+      'readAt.b': '2023-11-14T09:00:00Z',
+    });
+    remote.documents('conversations/c1/messages').set('m9', {
+      ...msg('a', 'Offline', ['a', 'c']),
+      readAt: { c: '2023-11-14T08:30:00Z' },
+    });
+    await engine.sync();
+    expect(remote.state.commits.at(-1)).toEqual([
+      expect.objectContaining({
+        type: 'update',
+        collection: 'conversations/c1/messages',
+        id: 'm9',
+        arrayUnion: ['readBy'],
+      }),
+    ]);
+    expect(remote.documents('conversations/c1/messages').get('m9')).toMatchObject({
+      readBy: ['a', 'c', 'b'],
+      readAt: { b: '2023-11-14T09:00:00Z', c: '2023-11-14T08:30:00Z' },
+    });
+  });
+
+  it("keeps a conversation's messages that are not sent yet, and skips fetching a conversation not sent yet", async () => {
+    const { cache, remote, engine, net, outbox } = await setup();
+    await engine.sync();
+    net.set(false);
+    await cache.batch([
+      {
+        type: 'save',
+        collection: 'conversations',
+        item: { id: 'c-new', subject: 'New', participantIds: ['a', 'b'] },
+      },
+      {
+        type: 'save',
+        collection: 'messages',
+        item: { id: 'c-new/m1', conversationId: 'c-new', ...msg('a', 'First') },
+      },
+    ]);
+    net.set(true);
+    // A refresh on its own does not replay: the new conversation is still only on this device.
+    expect(await engine.refresh('messages')).toBe(true);
+    expect((await cache.get('messages', 'c-new/m1'))?.body).toBe('First');
+    expect(remote.state.lists).not.toContain('conversations/c-new/messages');
+    expect(await outbox.pendingChanges()).toHaveLength(2);
+  });
+
+  it('fetches the conversations first when the messages are asked for before them (a first page load)', async () => {
+    const { cache, remote, engine } = await setup();
+    remote.documents('conversations').set('c1', { subject: 'One', participantIds: ['a', 'b'] });
+    remote.documents('conversations/c1/messages').set('m1', msg('a', 'Hello'));
+    expect(await engine.refresh('messages')).toBe(true);
+    expect((await cache.list('messages')).map((m) => m.id)).toEqual(['c1/m1']);
+    expect((await cache.list('conversations')).map((c) => c.id)).toEqual(['c1']);
+  });
+
+  it("refreshes one conversation's messages on their own (an open thread)", async () => {
+    const { cache, remote, engine } = await setup();
+    remote.documents('conversations').set('c1', { subject: 'One', participantIds: ['a', 'b'] });
+    remote.documents('conversations').set('c2', { subject: 'Two', participantIds: ['a', 'c'] });
+    remote.documents('conversations/c1/messages').set('m1', msg('a', 'Hello'));
+    await engine.sync();
+    remote.documents('conversations/c1/messages').set('m1', msg('a', 'Hello', ['a', 'b']));
+    remote.documents('conversations/c1/messages').set('m2', msg('b', 'Reply'));
+    remote.documents('conversations/c2/messages').set('m1', msg('c', 'Not fetched yet'));
+    expect(await engine.refreshChildren('messages', 'c1')).toBe(true);
+    const ids = (await cache.list('messages', { limit: Infinity })).map((m) => m.id).sort();
+    expect(ids).toEqual(['c1/m1', 'c1/m2']);
+    expect((await cache.get('messages', 'c1/m1'))?.readBy).toEqual(['a', 'b']);
+  });
+});
+
 describe('refreshing collections', () => {
   it('merges still-pending local changes over a full refresh', async () => {
     const { cache, remote, engine, outbox } = await setup();

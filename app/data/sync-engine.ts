@@ -13,7 +13,9 @@ import {
 import { changeProblem, INVALID_DATA_CODE } from './change-validation';
 import {
   cachedCollections,
+  childCollectionPath,
   getCollectionDefinition,
+  remoteRefOf,
   type CollectionDefinition,
 } from './collections';
 import { createConnectivity, type Connectivity } from './connectivity';
@@ -137,13 +139,19 @@ export interface SyncEngineOptions {
 const permissiveRecord = z.object({ id: z.string() }).passthrough();
 
 function toOperation(change: PendingChange, definition: CollectionDefinition): BatchOperation {
-  const collection = definition.remoteName;
+  // A subcollection's record (a message) goes to its parent's document path (decision 045).
+  const { collection, id } = remoteRefOf(definition, change.itemId);
   const data = change.data ?? {};
-  if (change.operation === 'delete') return { type: 'delete', collection, id: change.itemId };
-  // Defaults written only where the backend's document has no value when the batch commits.
-  const defaults = change.ifMissing ? { ifMissing: change.ifMissing } : {};
+  if (change.operation === 'delete') return { type: 'delete', collection, id };
+  // Defaults written only where the backend's document has no value when the batch commits, and
+  // arrays that only grow (readBy) sent as unions, so concurrent additions all stay.
+  const unions = (definition.unionFields ?? []).filter((field) => Array.isArray(data[field]));
+  const defaults = {
+    ...(change.ifMissing ? { ifMissing: change.ifMissing } : {}),
+    ...(unions.length > 0 ? { arrayUnion: unions } : {}),
+  };
   if (change.operation === 'update') {
-    return { type: 'update', collection, id: change.itemId, data, ...defaults };
+    return { type: 'update', collection, id, data, ...defaults };
   }
   // Creates are sets on the client's id, so a retry after a lost acknowledgement rewrites the same
   // document instead of adding a second one. A `temp_` id is new by construction and is written
@@ -156,7 +164,7 @@ function toOperation(change: PendingChange, definition: CollectionDefinition): B
     return {
       type: 'set',
       collection,
-      id: change.itemId,
+      id,
       data: document,
       merge: false,
       ...defaults,
@@ -166,12 +174,22 @@ function toOperation(change: PendingChange, definition: CollectionDefinition): B
   return {
     type: 'set',
     collection,
-    id: change.itemId,
+    id,
     data: document,
     merge: true,
     mergeFields,
     ...defaults,
   };
+}
+
+/** Parent collections whose children are fetched at once in a subcollection refresh. */
+const CHILD_QUERIES_AT_ONCE = 4;
+
+/** The field a subcollection's records name their parent by: conversations → conversationId. */
+function parentIdField(definition: CollectionDefinition): string {
+  const parent = definition.subcollectionOf ?? '';
+  const singular = parent.endsWith('s') ? parent.slice(0, -1) : parent;
+  return `${singular}Id`;
 }
 
 export function createSyncEngine(options: SyncEngineOptions) {
@@ -354,11 +372,79 @@ export function createSyncEngine(options: SyncEngineOptions) {
     return [...byId.values()];
   }
 
+  /**
+   * A subcollection's records under the given parents (decision 045), a few parents at a time, as
+   * cache records: id `${parentId}/${id}`, with the parent's id in `${parent}Id` form
+   * (conversationId). The parents are what the person may read, so no scope is needed.
+   */
+  async function fetchChildren(
+    definition: CollectionDefinition,
+    parentIds: readonly string[],
+  ): Promise<CachedRecord[]> {
+    const schema = store.schemaOf(definition.name) ?? permissiveRecord;
+    const parentField = parentIdField(definition);
+    const out: CachedRecord[] = [];
+    for (let i = 0; i < parentIds.length; i += CHILD_QUERIES_AT_ONCE) {
+      const group = parentIds.slice(i, i + CHILD_QUERIES_AT_ONCE);
+      const results = await Promise.all(
+        group.map(async (parentId) => {
+          let documents: unknown[];
+          try {
+            documents = await backend.listDocuments(
+              childCollectionPath(definition, parentId),
+              schema,
+              {},
+            );
+          } catch (error) {
+            // Refused (the person no longer takes part): nothing of it is theirs to keep.
+            if (classifyFailure(error).permanent) return [];
+            throw error;
+          }
+          return documents.flatMap((document) => {
+            const record = permissiveRecord.safeParse(document);
+            if (!record.success) return [];
+            return [
+              { ...record.data, [parentField]: parentId, id: `${parentId}/${record.data.id}` },
+            ];
+          });
+        }),
+      );
+      out.push(...results.flat());
+    }
+    return out;
+  }
+
   async function refreshCollection(
     definition: CollectionDefinition,
     decision: RefreshDecision,
     version: string,
   ): Promise<boolean> {
+    if (definition.subcollectionOf) {
+      // Under every parent the person's cache holds (their conversations, already scoped). A parent
+      // collection never fetched yet is fetched first, or this would find no parents and count as
+      // fresh for its whole sync interval.
+      const parentMetadata = await store.getMetadata(definition.subcollectionOf);
+      if (!parentMetadata || parentMetadata.lastSynced === null) {
+        const parent = getCollectionDefinition(definition.subcollectionOf);
+        const fetched = await refreshCollection(
+          parent,
+          { refresh: true, resync: false, reason: 'forced' },
+          parentMetadata?.version ?? parent.version,
+        );
+        if (!fetched) return false;
+      }
+      const parents = await store.list(definition.subcollectionOf, { limit: Infinity });
+      // A parent this device has not sent yet has nothing at the backend; its children are pending
+      // changes, which the refresh keeps.
+      const unsent = await store.pendingIds(definition.subcollectionOf);
+      const items = await fetchChildren(
+        definition,
+        parents.map((parent) => parent.id).filter((id) => !unsent.has(id)),
+      );
+      return store.applyRefresh(definition, items, version, decision.resync, {
+        validated: store.schemaOf(definition.name) !== undefined,
+      });
+    }
     const scope = await scopeFor(definition.name);
     if (scope === null) return false;
     const queries = scope && 'anyOf' in scope ? scope.anyOf : [scope?.filters];
@@ -562,6 +648,25 @@ export function createSyncEngine(options: SyncEngineOptions) {
           metadata?.version ?? definition.version,
         );
         return ok;
+      } catch (error) {
+        setStatus({ syncError: classifyFailure(error).message });
+        return false;
+      }
+    },
+
+    /**
+     * Fetches the records of a subcollection under one parent now (an open thread's messages) and
+     * lays them over their cached copies (decision 045).
+     */
+    async refreshChildren(collection: string, parentId: string): Promise<boolean> {
+      const definition = getCollectionDefinition(collection);
+      if (!definition.subcollectionOf || !connectivity.isOnline()) return false;
+      const metadata = await store.getMetadata(collection);
+      // Before the first full fetch there is nothing to lay the slice over; fetch it all.
+      if (!metadata || metadata.lastSynced === null) return engine.refresh(collection);
+      try {
+        const fresh = await fetchChildren(definition, [parentId]);
+        return await store.applySlice(definition, fresh);
       } catch (error) {
         setStatus({ syncError: classifyFailure(error).message });
         return false;

@@ -180,13 +180,19 @@ export const conversationSchema = z.object({
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
-/** conversations/{id}/messages/{id} */
+/**
+ * conversations/{id}/messages/{id}. `readBy` only ever grows (sent as an array union); `readAt`
+ * says when each reader opened it (`readAt.<memberId>`, a field path). The cache adds
+ * `conversationId` (decision 045); new messages carry it at the backend too.
+ */
 export const messageSchema = z.object({
   ...base,
+  conversationId: z.string().optional(),
   senderId: z.string(),
   body: z.string().min(1),
   sentAt: isoDateTime,
   readBy: z.array(z.string()).default([]),
+  readAt: z.record(isoDateTime).default({}),
 });
 export type Message = z.infer<typeof messageSchema>;
 
