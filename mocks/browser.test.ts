@@ -165,6 +165,30 @@ describe('the fake shared by every tab', () => {
       expect(ids).toEqual(expect.arrayContaining([`from-a-${i}`, `from-b-${i}`]));
   });
 
+  it("saves a new message's trigger writes with the message, for every tab to see", async () => {
+    const dbName = `fake-test-${++dbCounter}`;
+    const a = await openTab(dbName, { broadcast: false });
+    const b = await openTab(dbName, { broadcast: false });
+    const token = await signIn(a);
+    const message = `conversations/conv-staff-planning/messages/m-tabs`;
+    const fields = {
+      senderId: { stringValue: demoAccount('admin').uid },
+      body: { stringValue: 'Agenda updated' },
+      sentAt: { stringValue: new Date(Date.now() + 60_000).toISOString() },
+      readBy: { arrayValue: { values: [{ stringValue: demoAccount('admin').uid }] } },
+    };
+    const response = await commit(a, token, [{ update: { name: docName(message), fields } }]);
+    expect(response.status).toBe(200);
+    const notification = `Notifications/msg-conv-staff-planning-m-tabs-${demoAccount('facilitator').uid}`;
+    expect(await storedDocument(dbName, notification)).toBeTruthy();
+    // B catches up inside the lock of its next request.
+    await signIn(b);
+    expect(b.fake.getDocument(notification)).toMatchObject({ isNew: true });
+    expect(b.fake.getDocument('conversations/conv-staff-planning')).toMatchObject({
+      lastMessagePreview: 'Agenda updated',
+    });
+  });
+
   it('lets a tab update a document another tab created a moment ago', async () => {
     const dbName = `fake-test-${++dbCounter}`;
     const a = await openTab(dbName, { broadcast: false });

@@ -11,20 +11,23 @@ import {
   type PermissionContext,
   type Principal,
 } from '../app/domain/permissions';
-import { principalFromRequest } from './principal';
+import { createContext, principalFromRequest } from './principal';
 import { QueryError, runStructuredQuery, structuredQuerySchema, type QueryDoc } from './query';
 import { shapeProblem } from './shapes';
 import { isDocumentPath, splitDocumentPath, store, type StoredDocument } from './store';
+import { messageTriggerWrites, type CreatedDocument, type TriggerWrite } from './triggers';
 import {
   cloneFields,
   compareTimestamps,
   decodeFields,
+  encodeFields,
   fsFieldsSchema,
   fsValueSchema,
   getField,
   nextServerTime,
   numericValue,
   setField,
+  timestampToIso,
   valuesEqual,
   type FsFields,
   type FsValue,
@@ -396,8 +399,10 @@ export function applyWrites(
   }
 
   const changed: CommitResult['changed'] = [];
+  const created: CreatedDocument[] = [];
   for (const [path, doc] of staged) {
     if (doc) {
+      if (!store.get(path)) created.push({ path, data: decodeFields(doc.fields) });
       store.put(path, doc, false);
       changed.push({ path, kind: 'set' });
     } else if (store.remove(path, false)) {
@@ -405,7 +410,34 @@ export function applyWrites(
     }
   }
   for (const event of changed) store.emit(event);
+  // What Cloud Function triggers would do after a client's commit (mocks/triggers.ts), as the
+  // backend, in the same request: persisted with it and announced by its own change events.
+  if (principal !== 'backend' && created.length > 0) {
+    const triggered = messageTriggerWrites(created, createContext(), timestampToIso(commitTime));
+    if (triggered.length > 0) applyWrites(triggered.map(backendWrite), 'backend', ctx);
+  }
   return { commitTime, writeResults, changed };
+}
+
+const BACKEND_DOCUMENT_PREFIX = 'projects/fake/databases/(default)/documents/';
+
+/** A trigger's write as a commit write: server timestamps like the client's, merges by mask. */
+function backendWrite(write: TriggerWrite): CommitWrite {
+  const name = `${BACKEND_DOCUMENT_PREFIX}${write.path}`;
+  const fields = encodeFields(write.data);
+  const updatedAt = { fieldPath: 'updatedAt', setToServerValue: 'REQUEST_TIME' };
+  if (write.fields) {
+    return {
+      update: { name, fields },
+      updateMask: { fieldPaths: write.fields },
+      updateTransforms: [updatedAt],
+      currentDocument: { exists: true },
+    };
+  }
+  return {
+    update: { name, fields },
+    updateTransforms: [{ fieldPath: 'createdAt', setToServerValue: 'REQUEST_TIME' }, updatedAt],
+  };
 }
 
 export type CommitWrite = z.infer<typeof writeSchema>;

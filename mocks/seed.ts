@@ -1,6 +1,7 @@
 // Deterministic demo data for the fake: a learning centre with two campuses. The same profile
 // always yields the same records (seeded PRNG); only dates move with the calendar, so the
 // attendance history and events always sit around "today" and the demo looks alive.
+import { OFFICE_PARTICIPANT, previewOf } from '../app/domain/messages';
 import { DEMO_ACCOUNTS, DEMO_GOOGLE_ACCOUNTS, DEMO_PASSWORD, demoAccount } from './demo-accounts';
 import { stableHash } from './ids';
 import { store, type Account } from './store';
@@ -323,6 +324,12 @@ export function seedStore(profile: SeedProfile, now: number = Date.now()): void 
     const mine = classrooms.filter(
       (_, ci) => ci % facilitatorCount === i || (ci + 1) % facilitatorCount === i,
     );
+    // The demo facilitator also teaches the demo parent's older child (Leo, 12, first campus), so
+    // the demo accounts can write to each other about him (issue 13).
+    const leosClassroom = classrooms
+      .filter((c) => c.campusId === CAMPUSES[0]?.id)
+      .find((c) => 12 >= c.minAge && 12 < c.minAge + 2);
+    if (isDemo && leosClassroom && !mine.includes(leosClassroom)) mine.push(leosClassroom);
     for (const c of mine) if (!c.facilitatorIds.includes(id)) c.facilitatorIds.push(id);
     member(uid, email, `${first} ${last}`, ['facilitator'], { facilitatorId: id });
     w.put(`facilitators/${id}`, {
@@ -645,6 +652,11 @@ export function seedStore(profile: SeedProfile, now: number = Date.now()): void 
   });
 
   // Conversations with messages.
+  const fac = demoAccount('facilitator').uid;
+  const par = parentDemo.uid;
+  const stu = studentDemo.uid;
+  const adm = demoAccount('admin').uid;
+  const off = office.uid;
   const conv = (
     id: string,
     subject: string,
@@ -653,14 +665,21 @@ export function seedStore(profile: SeedProfile, now: number = Date.now()): void 
     studentId?: string,
   ) => {
     let last = addDays(today, -3);
+    // Every message but the last is read by everyone (the office by its front desk), 12 minutes
+    // after it came, so receipts have a time; the last is unread by all but its sender.
+    const readers = [...new Set(participantIds.map((p) => (p === OFFICE_PARTICIPANT ? off : p)))];
     messages.forEach(([senderId, body], i) => {
       last = new Date(last.getTime() + (i + 1) * 47 * 60 * 1000);
-      const readBy = i < messages.length - 1 ? participantIds : [senderId];
+      const read = i < messages.length - 1;
+      const readAt = new Date(last.getTime() + 12 * 60 * 1000).toISOString();
+      const others = readers.filter((r) => r !== senderId);
       w.put(`conversations/${id}/messages/msg-${String(i).padStart(3, '0')}`, {
         senderId,
         body,
         sentAt: last.toISOString(),
-        readBy,
+        readBy: read ? [senderId, ...others] : [senderId],
+        readAt: read ? Object.fromEntries(others.map((r) => [r, readAt])) : {},
+        conversationId: id,
       });
     });
     const lastBody = messages[messages.length - 1]?.[1] ?? '';
@@ -669,15 +688,10 @@ export function seedStore(profile: SeedProfile, now: number = Date.now()): void 
       participantIds,
       ...(studentId ? { studentId } : {}),
       lastMessageAt: last.toISOString(),
-      lastMessagePreview: lastBody.slice(0, 80),
+      lastMessagePreview: previewOf(lastBody),
       updatedBy: systemUid,
     });
   };
-  const fac = demoAccount('facilitator').uid;
-  const par = parentDemo.uid;
-  const stu = studentDemo.uid;
-  const adm = demoAccount('admin').uid;
-  const off = office.uid;
   conv(
     'conv-leo-progress',
     "Leo's maths progress",
@@ -698,6 +712,17 @@ export function seedStore(profile: SeedProfile, now: number = Date.now()): void 
       [off, 'Noted, thank you. Please sign her out at the front desk.'],
     ],
     'stu-00001',
+  );
+  // With the office as a team (any office member answers); the parent has not read the answer.
+  conv(
+    'conv-leo-trip',
+    'Museum trip consent form',
+    [par, OFFICE_PARTICIPANT],
+    [
+      [par, 'I have lost the consent form for the museum trip. Could you send another?'],
+      [off, 'Of course — a new copy is in Leo’s bag today.'],
+    ],
+    'stu-00000',
   );
   conv(
     'conv-leo-homework',

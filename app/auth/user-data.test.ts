@@ -105,6 +105,22 @@ describe('refresh scopes against the fake Firebase', () => {
     expect(new Set(families.keys())).toEqual(expected);
   });
 
+  it("gives office staff the office's conversations and their own, and no one else's", async () => {
+    const user = await signInAs('administration');
+    const scope = scopeForUser(user, 'conversations') ?? undefined;
+    const conversations = await fetchScope('conversations', scope);
+    const expected = fake
+      .listDocuments('conversations')
+      .filter((c) => {
+        const ids = strings.parse(c.data.participantIds);
+        return ids.includes(user.memberUUID) || ids.includes('office');
+      })
+      .map((c) => c.id)
+      .sort();
+    expect(expected).toContain('conv-leo-trip');
+    expect([...conversations.keys()].sort()).toEqual(expected);
+  });
+
   it('gives a facilitator the students of their own classrooms and nothing else', async () => {
     const user = await signInAs('facilitator');
     const students = await fetchScope('students', scopeForUser(user, 'students') ?? undefined);
@@ -201,6 +217,21 @@ describe('scopeForUser', () => {
     const admin = { ...base, roles: ['administration'] satisfies Role[] };
     expect(scopeForUser(admin, 'families')).toBeUndefined();
     expect(scopeForUser(admin, 'Notifications')).toBeNull();
+  });
+
+  it('scopes conversations by participant, with the office among them for office staff', () => {
+    for (const role of ['admin', 'superAdmin', 'administration'] satisfies Role[]) {
+      expect(scopeForUser({ ...base, roles: [role] }, 'conversations')).toEqual({
+        filters: [{ field: 'participantIds', op: 'array-contains-any', value: ['m1', 'office'] }],
+      });
+    }
+    for (const role of ['facilitator', 'parent', 'student'] satisfies Role[]) {
+      expect(scopeForUser({ ...base, roles: [role] }, 'conversations')).toEqual({
+        filters: [{ field: 'participantIds', op: 'array-contains', value: 'm1' }],
+      });
+    }
+    // Messages are fetched under each conversation the person has (decision 045).
+    expect(scopeForUser({ ...base, roles: ['admin'] }, 'messages')).toBeNull();
   });
 
   it('splits a long list of ids into queries of 30 values', () => {

@@ -10,6 +10,7 @@ import { getDocument, getMember, listDocuments, type Filter } from '~/backend/do
 import { clearCache, initCache, store } from '~/data/store';
 import type { RefreshScope } from '~/data/sync-engine';
 import { startSync, stopSync, syncEngine } from '~/data/sync-status';
+import { isOfficeMember, OFFICE_PARTICIPANT } from '~/domain/messages';
 import type { Role } from '~/domain/roles';
 import type { SessionUser } from './session-user';
 
@@ -118,12 +119,25 @@ function roleScope(role: Role, user: ScopeUser, collection: string): RoleScope {
  * Facilitators, parents and students need their links (resolveScopeLinks) for their scopes.
  */
 export function scopeForUser(user: ScopeUser, collection: string): Scope {
-  // Scoped for everyone, staff included: conversations by participant, notifications by owner
-  // (the notifications feed has its own live query, so the sync skips them).
+  // Scoped for everyone, staff included: conversations by participant (office staff also answer
+  // for the office), notifications by owner (the notifications feed has its own live query, so
+  // the sync skips them).
   if (collection === 'conversations') {
-    return { filters: [{ field: 'participantIds', op: 'array-contains', value: user.memberUUID }] };
+    return isOfficeMember(user.roles)
+      ? {
+          filters: [
+            {
+              field: 'participantIds',
+              op: 'array-contains-any',
+              value: [user.memberUUID, OFFICE_PARTICIPANT],
+            },
+          ],
+        }
+      : { filters: [{ field: 'participantIds', op: 'array-contains', value: user.memberUUID }] };
   }
   if (collection === 'Notifications') return null;
+  // Messages are fetched under each cached conversation, which is their scope (decision 045).
+  if (collection === 'messages') return null;
   if (user.roles.some((role) => STAFF_ROLES.has(role))) return undefined;
   if (user.roles.length > 0 && (collection === 'events' || collection === 'resources')) {
     return {

@@ -3,6 +3,7 @@
 // read and write with PERMISSION_DENIED, and production Firestore rules must say the same thing.
 // The matrix is data; the scopes are small predicates that may look up other documents through a
 // context, the way Firestore rules use get().
+import { OFFICE_PARTICIPANT, takesPart } from './messages';
 import type { Role } from './roles';
 
 /** Collections (and the one system document) the matrix covers, by their Firestore names. */
@@ -372,8 +373,30 @@ function conversationOf(
   return data;
 }
 
+/** Listed by their own id, or an office member in a conversation with the office. */
 function isParticipant(p: Principal, conversation: DocData | null): boolean {
-  return conversation !== null && strings(conversation.participantIds).includes(p.memberUUID);
+  return (
+    conversation !== null && takesPart(strings(conversation.participantIds), p.memberUUID, p.roles)
+  );
+}
+
+function isMap(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A read receipt by someone who did not send the message: their own id added to `readBy` (nothing
+ * removed, no one else added) and `readAt.<their id>` set (no other reader's time touched).
+ */
+function isOwnReadReceipt(p: Principal, before: DocData, after: DocData): boolean {
+  if (!onlyChanged(before, after, ['readBy', 'readAt'])) return false;
+  const readBefore = strings(before.readBy);
+  const readAfter = strings(after.readBy);
+  if (!readBefore.every((id) => readAfter.includes(id))) return false;
+  if (!readAfter.every((id) => readBefore.includes(id) || id === p.memberUUID)) return false;
+  const atBefore = isMap(before.readAt) ? before.readAt : {};
+  const atAfter = isMap(after.readAt) ? after.readAt : {};
+  return changedKeys(atBefore, atAfter).every((id) => id === p.memberUUID);
 }
 
 function memberRoles(memberUUID: string, ctx: PermissionContext): string[] {
@@ -512,9 +535,9 @@ function writeAllowed(
         const conversation = conversationOf(ref.path, null, ctx);
         if (!isParticipant(p, conversation)) return false;
         if (isCreate) return after?.senderId === p.memberUUID;
-        // Others may only add themselves to readBy; the sender may edit or delete.
+        // Others may only add their own read receipt; the sender may edit or delete.
         if (before.senderId === p.memberUUID) return true;
-        return !isDelete && onlyChanged(before, after, ['readBy']);
+        return !isDelete && isOwnReadReceipt(p, before, after);
       }
       return versions.every((d) => isParticipant(p, d));
     }
@@ -522,11 +545,16 @@ function writeAllowed(
     case 'participantWithFacilitators': {
       if (!versions.every((d) => isParticipant(p, d))) return false;
       if (!isCreate) return !isDelete;
-      const allowedRoles =
-        scope === 'participantWithStaff' ? [...STAFF_ROLES, 'facilitator'] : ['facilitator'];
+      const withStaff = scope === 'participantWithStaff';
+      const allowedRoles = withStaff ? [...STAFF_ROLES, 'facilitator'] : ['facilitator'];
+      // The office counts as staff: a parent may write to it, a student may not.
       return strings(after?.participantIds)
         .filter((id) => id !== p.memberUUID)
-        .every((id) => memberRoles(id, ctx).some((r) => allowedRoles.includes(r)));
+        .every((id) =>
+          id === OFFICE_PARTICIPANT
+            ? withStaff
+            : memberRoles(id, ctx).some((r) => allowedRoles.includes(r)),
+        );
     }
     case 'notificationsAsStaff':
       if (isCreate) return true;

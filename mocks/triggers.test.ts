@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { messageRecipients, messageTriggerWrites, UNKNOWN_SENDER } from './triggers';
+import type { DocData, PermissionContext } from '../app/domain/permissions';
+
+/** A rule-free view over a handful of documents, as the fake hands the trigger after a commit. */
+function contextOf(docs: Record<string, DocData>): PermissionContext {
+  return {
+    today: '2025-03-03',
+    get: (path) => docs[path] ?? null,
+    list: (collection) =>
+      Object.entries(docs)
+        .filter(([path]) => path.startsWith(`${collection}/`) && path.split('/').length === 2)
+        .map(([path, data]) => ({ id: path.split('/')[1] ?? '', data })),
+  };
+}
+
+const NOW = '2025-03-03T12:00:00.000Z';
+const members: Record<string, DocData> = {
+  'Members/ama': { memberUUID: 'ama', displayName: 'Ama Owusu', roles: ['parent'] },
+  'Members/dan': { memberUUID: 'dan', displayName: 'Daniel Mensah', roles: ['facilitator'] },
+  'Members/boss': { memberUUID: 'boss', displayName: 'Head', roles: ['superAdmin', 'admin'] },
+  'Members/desk': { memberUUID: 'desk', displayName: 'Front desk', roles: ['administration'] },
+  'Members/gone': { memberUUID: 'gone', roles: ['administration'], status: 'suspended' },
+};
+const conversation = (participantIds: string[], extra: DocData = {}): DocData => ({
+  subject: 'Trip',
+  participantIds,
+  lastMessageAt: '2025-03-03T09:00:00.000Z',
+  lastMessagePreview: 'Old',
+  ...extra,
+});
+const message = (senderId: string, sentAt: string, body = 'Hello') => ({ senderId, sentAt, body });
+
+describe('messageRecipients', () => {
+  it('is every participant but the sender, the office expanded to its active members', () => {
+    const ctx = contextOf(members);
+    expect(messageRecipients(['ama', 'dan'], 'ama', ctx)).toEqual(['dan']);
+    expect(messageRecipients(['ama', 'office'], 'ama', ctx).sort()).toEqual(['boss', 'desk']);
+    expect(messageRecipients(['ama', 'office'], 'desk', ctx).sort()).toEqual(['ama', 'boss']);
+    // Listed both by name and through the office: one notification.
+    expect(messageRecipients(['ama', 'desk', 'office'], 'ama', ctx).sort()).toEqual([
+      'boss',
+      'desk',
+    ]);
+  });
+});
+
+describe('messageTriggerWrites', () => {
+  it('writes one notification per recipient and the conversation’s last message', () => {
+    const ctx = contextOf({ ...members, 'conversations/c1': conversation(['ama', 'dan']) });
+    const writes = messageTriggerWrites(
+      [{ path: 'conversations/c1/messages/m1', data: message('ama', '2025-03-03T10:00:00.000Z') }],
+      ctx,
+      NOW,
+    );
+    expect(writes).toEqual([
+      {
+        path: 'Notifications/msg-c1-m1-dan',
+        data: expect.objectContaining({
+          memberUUID: 'dan',
+          description: 'New message from Ama Owusu: Trip',
+          date: NOW,
+          isNew: true,
+        }),
+      },
+      {
+        path: 'conversations/c1',
+        data: { lastMessageAt: '2025-03-03T10:00:00.000Z', lastMessagePreview: 'Hello' },
+        fields: ['lastMessageAt', 'lastMessagePreview'],
+      },
+    ]);
+  });
+
+  it('keeps the latest of several messages of one commit as the last message', () => {
+    const ctx = contextOf({ ...members, 'conversations/c1': conversation(['ama', 'dan']) });
+    const writes = messageTriggerWrites(
+      [
+        {
+          path: 'conversations/c1/messages/m2',
+          data: message('ama', '2025-03-03T11:00:00.000Z', 'Second'),
+        },
+        {
+          path: 'conversations/c1/messages/m1',
+          data: message('ama', '2025-03-03T10:00:00.000Z', 'First'),
+        },
+      ],
+      ctx,
+      NOW,
+    );
+    expect(writes.filter((w) => w.path === 'conversations/c1')).toEqual([
+      expect.objectContaining({
+        data: { lastMessageAt: '2025-03-03T11:00:00.000Z', lastMessagePreview: 'Second' },
+      }),
+    ]);
+  });
+
+  it('leaves existing notifications and a later last message alone', () => {
+    const ctx = contextOf({
+      ...members,
+      'conversations/c1': conversation(['ama', 'dan']),
+      'Notifications/msg-c1-m1-dan': { memberUUID: 'dan', isNew: false },
+    });
+    const writes = messageTriggerWrites(
+      [{ path: 'conversations/c1/messages/m1', data: message('ama', '2025-03-03T08:00:00.000Z') }],
+      ctx,
+      NOW,
+    );
+    expect(writes).toEqual([]);
+  });
+
+  it('names an unknown sender "Someone", and ignores other documents and orphan messages', () => {
+    const ctx = contextOf({ ...members, 'conversations/c1': conversation(['stranger', 'dan']) });
+    const writes = messageTriggerWrites(
+      [
+        {
+          path: 'conversations/c1/messages/m1',
+          data: message('stranger', '2025-03-03T10:00:00.000Z'),
+        },
+        { path: 'conversations/c2/messages/m1', data: message('ama', '2025-03-03T10:00:00.000Z') },
+        { path: 'events/e1', data: { title: 'Not a message' } },
+      ],
+      ctx,
+      NOW,
+    );
+    expect(writes.map((w) => w.path)).toEqual(['Notifications/msg-c1-m1-dan', 'conversations/c1']);
+    expect(writes[0]?.data.description).toBe(`New message from ${UNKNOWN_SENDER}: Trip`);
+  });
+});
