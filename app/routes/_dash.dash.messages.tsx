@@ -1,11 +1,24 @@
-import { requireArea } from '~/auth/guards';
-import { AreaPage } from '~/ui/AreaPage';
+// /dash/messages: the inbox. The person's conversations from the cache (so it opens offline),
+// newest first, filtered and searched by the URL (?child=, ?unread=1, ?q=). Opening it online
+// also fetches the conversations sooner than their sync would, once per visit.
+import { Link, useLoaderData } from '@remix-run/react';
+import { useEffect } from 'react';
+import { useRevalidateOnDataChange } from '~/data/route-data';
+import { loadInboxPage } from '~/features/messages/inbox-route';
+import { InboxFilters } from '~/features/messages/InboxFilters';
+import { InboxList } from '~/features/messages/InboxList';
+import { refreshInbox } from '~/features/messages/refresh';
+import { useSettings } from '~/settings/store';
+import { GeneralErrorBoundary } from '~/ui/errors';
+import { MobileActionBar } from '~/ui/MobileActionBar';
+import { EmptyState, PageHeading } from '~/ui/PageHeading';
 import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 import type { ClientLoaderFunctionArgs, MetaFunction } from '@remix-run/react';
 
+const WATCHED = ['messages', 'conversations', 'students'] as const;
+
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
-  await requireArea(request, handle.area);
-  return null;
+  return loadInboxPage(request);
 }
 
 export const handle = {
@@ -17,6 +30,67 @@ export const handle = {
 
 export const meta: MetaFunction = handleMeta;
 
-export default function Page() {
-  return <AreaPage handle={handle} empty="No conversations yet." />;
+function unreadText(count: number): string {
+  if (count === 0) return 'Everything is read.';
+  return count === 1 ? '1 unread message.' : `${count} unread messages.`;
+}
+
+export default function InboxPage() {
+  const { query, filtered, rows, total, unreadTotal, children } =
+    useLoaderData<typeof clientLoader>();
+  const skin = useSettings((s) => s.skin);
+  useRevalidateOnDataChange(WATCHED);
+  useEffect(() => {
+    // Fire and forget: fresh data arrives through the cache and revalidates the page. A failed
+    // refresh is shown by the sync status control; the cached inbox stays on screen.
+    void refreshInbox().catch(() => false);
+  }, []);
+
+  const newLink = (
+    <Link to="/dash/messages/new" className={`min-h-11 ${skin.button} ${skin.rounded}`}>
+      New conversation
+    </Link>
+  );
+
+  return (
+    <>
+      <PageHeading
+        title={handle.title}
+        lead={total > 0 ? unreadText(unreadTotal) : handle.description}
+        actions={<div className="hidden sm:flex">{newLink}</div>}
+      />
+      {total === 0 ? (
+        <EmptyState title="No conversations yet.">
+          Start one with <strong>New conversation</strong>: write to a facilitator, a family or the
+          office, about a child if you like.
+        </EmptyState>
+      ) : (
+        <>
+          <InboxFilters query={query} childOptions={children} />
+          {rows.length === 0 ? (
+            <EmptyState title="No conversations match this search and these filters.">
+              <Link to="/dash/messages" replace className={skin.link}>
+                Clear search and filters
+              </Link>
+            </EmptyState>
+          ) : (
+            <>
+              {filtered ? (
+                <p role="status" className="mb-2 font-medium">
+                  {rows.length} of {total} conversations
+                </p>
+              ) : null}
+              <InboxList rows={rows} />
+            </>
+          )}
+        </>
+      )}
+      <div className="h-20 sm:hidden" aria-hidden="true" />
+      <MobileActionBar label="Message actions">{newLink}</MobileActionBar>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary homeHref="/dash/home" />;
 }

@@ -4,6 +4,8 @@
 import { NavLink } from '@remix-run/react';
 import { useSession } from '~/auth/session';
 import { canOpenArea } from '~/domain/areas';
+import { formatBadgeCount } from '~/domain/messages';
+import { useUnreadMessages } from '~/features/messages/use-unread-messages';
 import { useSettings } from '~/settings/store';
 import { AREA_ICONS, Icon, NAV_ICON } from '~/ui/icons';
 import { NAV_ITEMS } from '~/ui/navigation';
@@ -11,6 +13,7 @@ import { NAV_ITEMS } from '~/ui/navigation';
 export function DashboardNavigation({ id, onNavigate }: { id: string; onNavigate: () => void }) {
   const skin = useSettings((s) => s.skin);
   const { user } = useSession();
+  const unread = useUnreadMessages(user);
   const items = NAV_ITEMS.filter((item) =>
     user && item.area ? canOpenArea(user.roles, item.area) : true,
   );
@@ -22,12 +25,26 @@ export function DashboardNavigation({ id, onNavigate }: { id: string; onNavigate
             <NavLink
               to={item.to}
               onClick={onNavigate}
+              // The badge is only a picture of the count: the name says it in words.
+              aria-label={
+                item.area === 'messages' && unread > 0
+                  ? `${item.label}, ${unread} unread`
+                  : undefined
+              }
               className={({ isActive }) =>
                 `${isActive ? skin.navItemActive : skin.navItem} ${skin.rounded}`
               }
             >
               <Icon icon={item.area ? AREA_ICONS[item.area] : NAV_ICON} className="size-5" />
               {item.label}
+              {item.area === 'messages' && unread > 0 ? (
+                <span
+                  aria-hidden="true"
+                  className={`ml-auto min-w-7 rounded-full px-1.5 text-center text-sm font-bold ${skin.badgeTone.info}`}
+                >
+                  {formatBadgeCount(unread)}
+                </span>
+              ) : null}
             </NavLink>
           </li>
         ))}

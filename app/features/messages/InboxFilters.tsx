@@ -1,0 +1,108 @@
+// The inbox's filters: a GET form, so the view state is the URL (?child=, ?unread=1, ?q=). The
+// child and unread controls apply at once; the search runs on Enter or the Search button.
+import { Form, useNavigate } from '@remix-run/react';
+import { useId, useRef } from 'react';
+import { useSettings } from '~/settings/store';
+import { INBOX_PARAMS, inboxQueryToSearch, parseInboxQuery, type InboxQuery } from './inbox';
+
+export function InboxFilters({
+  query,
+  childOptions,
+}: {
+  query: InboxQuery;
+  childOptions: ReadonlyArray<{ id: string; name: string }>;
+}) {
+  const skin = useSettings((s) => s.skin);
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const ids = { search: useId(), child: useId(), unread: useId() };
+
+  const submitNow = () => {
+    const form = formRef.current;
+    if (!form) return;
+    const params = new URLSearchParams();
+    for (const [key, value] of new FormData(form)) {
+      if (typeof value === 'string') params.set(key, value);
+    }
+    navigate(
+      { pathname: '/dash/messages', search: inboxQueryToSearch(parseInboxQuery(params)) },
+      { replace: true },
+    );
+  };
+
+  return (
+    <Form
+      ref={formRef}
+      method="get"
+      replace
+      role="search"
+      aria-label="Find conversations"
+      className={`mb-4 grid gap-3 p-3 sm:grid-cols-[1fr_auto_auto] sm:items-end sm:p-4 ${skin.card} ${skin.rounded}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submitNow();
+      }}
+      onChange={(event) => {
+        if (event.target instanceof HTMLSelectElement) submitNow();
+        if (event.target instanceof HTMLInputElement && event.target.type === 'checkbox') {
+          submitNow();
+        }
+      }}
+    >
+      <div className="grid gap-1">
+        <label htmlFor={ids.search} className="font-medium">
+          Search by subject or person
+        </label>
+        <div className="flex gap-2">
+          <input
+            key={`q-${query.q}`}
+            id={ids.search}
+            name={INBOX_PARAMS.search}
+            type="search"
+            defaultValue={query.q}
+            autoComplete="off"
+            className={`min-h-11 ${skin.input} ${skin.rounded}`}
+          />
+          <button type="submit" className={`min-h-11 ${skin.buttonSecondary} ${skin.rounded}`}>
+            Search
+          </button>
+        </div>
+      </div>
+      {childOptions.length > 0 ? (
+        <div className="grid gap-1">
+          <label htmlFor={ids.child} className="font-medium">
+            Child
+          </label>
+          <select
+            key={`child-${query.child}`}
+            id={ids.child}
+            name={INBOX_PARAMS.child}
+            defaultValue={query.child}
+            className={`min-h-11 ${skin.input} ${skin.rounded}`}
+          >
+            <option value="">All children</option>
+            {childOptions.map((child) => (
+              <option key={child.id} value={child.id}>
+                {child.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <div className="flex min-h-11 items-center gap-2">
+        <input
+          key={`unread-${query.unreadOnly ? 1 : 0}`}
+          id={ids.unread}
+          name={INBOX_PARAMS.unread}
+          type="checkbox"
+          value="1"
+          defaultChecked={query.unreadOnly}
+          className="size-5"
+        />
+        <label htmlFor={ids.unread} className="font-medium">
+          Unread only
+        </label>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,76 @@
+// The reply box: a textarea ("Reply") and Send, posted to the thread's clientAction through a
+// fetcher (the page stays where it is). What is typed is kept as the conversation's draft while
+// typing, restored when the person comes back, and cleared once the message is saved.
+import { useFetcher } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
+import { MESSAGE_MAX_LENGTH } from '~/domain/messages';
+import { useSettings } from '~/settings/store';
+import { Field, FormError, type FormState } from '~/ui/form/Field';
+import { clearDraft, loadDraft, saveDraft } from './drafts';
+import type { ReplyResult } from './thread-actions';
+
+export function ThreadReply({
+  conversationId,
+  memberUUID,
+}: {
+  conversationId: string;
+  memberUUID: string;
+}) {
+  const skin = useSettings((s) => s.skin);
+  const fetcher = useFetcher<ReplyResult>();
+  const [text, setText] = useState(() => loadDraft(memberUUID, conversationId));
+  const handled = useRef<ReplyResult | undefined>(undefined);
+  const result = fetcher.data;
+  const sending = fetcher.state !== 'idle';
+
+  // A saved message empties the box and its draft, once per answer of the action.
+  useEffect(() => {
+    if (!result || handled.current === result) return;
+    handled.current = result;
+    if (result.ok) {
+      setText('');
+      clearDraft(memberUUID, conversationId);
+    }
+  }, [result, memberUUID, conversationId]);
+
+  const form: FormState | null = result && !result.ok ? result : null;
+  return (
+    <fetcher.Form
+      method="post"
+      className="sticky bottom-0 z-20 -mx-3 mt-4 grid gap-2 border-t border-border bg-page px-3 pb-3 pt-2 sm:mx-0 sm:px-0"
+    >
+      <FormError form={form} />
+      <Field label="Reply" error={form?.fieldErrors?.body}>
+        {(control) => (
+          <textarea
+            {...control}
+            name="body"
+            rows={3}
+            maxLength={MESSAGE_MAX_LENGTH}
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              saveDraft(memberUUID, conversationId, event.target.value);
+            }}
+            onKeyDown={(event) => {
+              // Ctrl/⌘+Enter sends, as in most messaging apps; Enter alone is a new line.
+              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+                event.preventDefault();
+                event.currentTarget.form?.requestSubmit();
+              }
+            }}
+          />
+        )}
+      </Field>
+      <div className="flex justify-end">
+        <button
+          type="submit"
+          disabled={sending}
+          className={`min-h-11 min-w-24 ${skin.button} ${skin.rounded}`}
+        >
+          {sending ? 'Sending…' : 'Send'}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}

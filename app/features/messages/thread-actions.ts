@@ -1,0 +1,113 @@
+// What a thread does to the data: the reply a send writes (one new message, through the store's
+// pending queue, so it goes once and works offline) and the read receipts opening it writes (one
+// batch of readReceiptPatch saves for the messages the person has not read yet). The builders are
+// pure; the writes take the store's functions, so tests can watch what would be written.
+import { z } from 'zod';
+import type { BatchOperation } from '~/data/store';
+import {
+  MESSAGE_MAX_LENGTH,
+  messageRecordId,
+  newMessageId,
+  readReceiptPatch,
+  type MessageLike,
+} from '~/domain/messages';
+import { formFailure, parseForm, type FormFailure } from '~/ui/form/parse-form';
+
+/** The store's operations cap one batch at this many (spec: 500-operation batches). */
+const BATCH_SIZE = 500;
+
+export const EMPTY_REPLY_MESSAGE = 'Write a message before sending.';
+export const REPLY_SAVED_OFFLINE =
+  'Message saved on this device. It will be sent when you are back online.';
+export const REPLY_FAILED = 'The message could not be saved on this device. Please try again.';
+
+/** The reply form: the body keeps its line breaks (only the ends are trimmed). */
+export const replySchema = z.object({
+  body: z
+    .string({ required_error: EMPTY_REPLY_MESSAGE, invalid_type_error: EMPTY_REPLY_MESSAGE })
+    .trim()
+    .min(1, EMPTY_REPLY_MESSAGE)
+    .max(MESSAGE_MAX_LENGTH, `Use at most ${MESSAGE_MAX_LENGTH.toLocaleString('en')} characters.`),
+});
+
+/** The message record a reply saves (its cache id is `${conversationId}/${messageId}`). */
+export function newMessageItem(input: {
+  conversationId: string;
+  senderId: string;
+  body: string;
+  now: Date;
+  random?: () => string;
+}) {
+  const messageId = newMessageId(input.now.getTime(), input.random);
+  return {
+    id: messageRecordId(input.conversationId, messageId),
+    conversationId: input.conversationId,
+    senderId: input.senderId,
+    body: input.body,
+    sentAt: input.now.toISOString(),
+    // The sender has read their own message; nobody else has yet.
+    readBy: [input.senderId],
+    readAt: {},
+  };
+}
+
+/** The saves that mark every message the member has not read as read now (none when all are). */
+export function readReceiptOperations(
+  messages: ReadonlyArray<MessageLike & { id: string }>,
+  memberUUID: string,
+  nowIso: string,
+): BatchOperation[] {
+  return messages.flatMap((message) => {
+    const patch = readReceiptPatch(message, memberUUID, nowIso);
+    return patch
+      ? [{ type: 'save', collection: 'messages', item: { id: message.id, ...patch } }]
+      : [];
+  });
+}
+
+/**
+ * Marks the thread read for the member: one store batch (per 500) of the unread messages'
+ * receipts. Returns how many messages were marked. Nothing is written when all are read, so the
+ * revalidation that follows the write finds nothing left to mark and stops there.
+ */
+export async function markThreadRead(
+  messages: ReadonlyArray<MessageLike & { id: string }>,
+  memberUUID: string,
+  now: Date,
+  batch: (operations: BatchOperation[]) => Promise<number>,
+): Promise<number> {
+  const operations = readReceiptOperations(messages, memberUUID, now.toISOString());
+  let marked = 0;
+  for (let i = 0; i < operations.length; i += BATCH_SIZE) {
+    marked += await batch(operations.slice(i, i + BATCH_SIZE));
+  }
+  return marked;
+}
+
+export type ReplyResult = { ok: true; id: string; offline: boolean } | FormFailure;
+
+/** Parses the reply form and saves the new message; the caller says who, where and how to save. */
+export async function submitReply(
+  input: FormData | URLSearchParams,
+  context: {
+    conversationId: string;
+    senderId: string;
+    now: Date;
+    online: boolean;
+    save: (item: ReturnType<typeof newMessageItem>) => Promise<unknown>;
+  },
+): Promise<ReplyResult> {
+  const parsed = parseForm(replySchema, input);
+  if (!parsed.ok) return parsed;
+  const item = newMessageItem({
+    conversationId: context.conversationId,
+    senderId: context.senderId,
+    body: parsed.data.body,
+    now: context.now,
+  });
+  const saved = await context.save(item);
+  if (saved === null) {
+    return formFailure(parsed.values, { _form: REPLY_FAILED });
+  }
+  return { ok: true, id: item.id, offline: !context.online };
+}

@@ -1,0 +1,135 @@
+// What the thread route (/dash/messages/$conversationId) loads and saves: the conversation as the
+// page shows it (messages by day, senders, "Waiting to send", read receipts), the read receipts that
+// opening it writes, and the reply action. A conversation the person does not take part in is "not
+// found", exactly like one that does not exist, so a URL leaks nothing.
+import { requireArea } from '~/auth/guards';
+import type { SessionUser } from '~/auth/session-user';
+import { store } from '~/data/store';
+import { syncEngine } from '~/data/sync-status';
+import { canOpenArea } from '~/domain/areas';
+import { groupByDay, OFFICE_NAME, OFFICE_PARTICIPANT, readersOf } from '~/domain/messages';
+import { settingsStore } from '~/settings/store';
+import { notFound } from '~/ui/errors';
+import { childName, formatDayHeading, otherParticipants } from './inbox';
+import { loadMessagesData, personOf, type InboxItem, type MessagesData, type Person } from './load';
+import { markThreadRead, REPLY_SAVED_OFFLINE, submitReply } from './thread-actions';
+
+export interface ThreadMessageView {
+  id: string;
+  mine: boolean;
+  senderName: string;
+  senderRole: string;
+  sentAt: string;
+  body: string;
+  /** The backend has not accepted it yet ("Waiting to send"). */
+  pending: boolean;
+}
+
+export interface ThreadView {
+  conversationId: string;
+  subject: string;
+  memberUUID: string;
+  /** Everyone in it but the person. */
+  participants: Person[];
+  child: { name: string; href: string | null } | null;
+  days: Array<{ day: string; heading: string; messages: ThreadMessageView[] }>;
+  /** Who has read the person's own latest message, under that message. */
+  receipts: { messageId: string; readers: Array<{ name: string; at: string | null }> } | null;
+}
+
+function threadItem(data: MessagesData, conversationId: string): InboxItem | null {
+  return data.inbox.find((item) => item.conversation.id === conversationId) ?? null;
+}
+
+function threadView(data: MessagesData, item: InboxItem, user: SessionUser): ThreadView {
+  const me = user.memberUUID;
+  const { conversation } = item;
+  const withOffice = conversation.participantIds.includes(OFFICE_PARTICIPANT);
+  // A reader the person cannot name (an office colleague, to a parent) answered for the office.
+  const readerName = (id: string) =>
+    data.people.get(id)?.name ?? (withOffice ? OFFICE_NAME : personOf(data, id).name);
+  const days = groupByDay(item.messages).map(({ day, messages }) => ({
+    day,
+    heading: formatDayHeading(day, data.today),
+    messages: messages.map((m) => {
+      const sender = personOf(data, m.senderId);
+      return {
+        id: m.id,
+        mine: m.senderId === me,
+        senderName: m.senderId === me ? 'You' : sender.name,
+        senderRole: sender.role,
+        sentAt: m.sentAt,
+        body: m.body,
+        pending: data.pendingMessageIds.has(m.id),
+      };
+    }),
+  }));
+  const ownLatest = item.messages.filter((m) => m.senderId === me).pop();
+  const student = item.student;
+  return {
+    conversationId: conversation.id,
+    subject: conversation.subject,
+    memberUUID: me,
+    participants: otherParticipants(conversation.participantIds, data.myIds, (id) =>
+      personOf(data, id),
+    ),
+    child: student
+      ? {
+          name: childName(student),
+          href: canOpenArea(user.roles, 'students')
+            ? `/dash/students/${encodeURIComponent(student.id)}`
+            : null,
+        }
+      : null,
+    days,
+    receipts: ownLatest
+      ? {
+          messageId: ownLatest.id,
+          readers: readersOf(ownLatest, me).map((r) => ({
+            name: readerName(r.memberUUID),
+            at: r.at,
+          })),
+        }
+      : null,
+  };
+}
+
+/**
+ * The thread for the page. Opening it marks its unread messages read for the person (through the
+ * queue, offline too); the page then shows the data after that write. When nothing is unread,
+ * nothing is written, so the revalidations that follow new data never loop.
+ */
+export async function loadThreadPage(
+  request: Request,
+  conversationId: string,
+): Promise<ThreadView> {
+  const user = await requireArea(request, 'messages');
+  let data = await loadMessagesData(user);
+  const item = threadItem(data, conversationId);
+  if (!item) throw notFound(request);
+  const marked = await markThreadRead(item.messages, user.memberUUID, new Date(), (operations) =>
+    store.batch(operations),
+  );
+  if (marked > 0) data = await loadMessagesData(user);
+  return threadView(data, threadItem(data, conversationId) ?? item, user);
+}
+
+/** The reply action: only a participant may write, and the message goes through the store. */
+export async function replyFromRequest(request: Request, conversationId: string) {
+  const user = await requireArea(request, 'messages');
+  const data = await loadMessagesData(user);
+  if (!threadItem(data, conversationId)) throw notFound(request);
+  const result = await submitReply(await request.formData(), {
+    conversationId,
+    senderId: user.memberUUID,
+    now: new Date(),
+    online: syncEngine.connectivity.isOnline(),
+    save: (item) => store.save('messages', item),
+  });
+  if (!result.ok) {
+    if (result.fieldErrors._form) settingsStore.setError(result.fieldErrors._form);
+    return result;
+  }
+  if (result.offline) settingsStore.notify(REPLY_SAVED_OFFLINE, 'success');
+  return result;
+}

@@ -1,0 +1,102 @@
+// /dash/messages/$conversationId: one conversation. Opening it marks its messages read (through the
+// queue); while it is open and online it fetches the conversation every 10 s and when the window
+// gets focus, so replies and "Seen by …" appear without a reload.
+import { Link, useLoaderData, useParams } from '@remix-run/react';
+import { useEffect } from 'react';
+import { useRevalidateOnDataChange } from '~/data/route-data';
+import { refreshThread } from '~/features/messages/refresh';
+import { loadThreadPage, replyFromRequest } from '~/features/messages/thread-route';
+import { ThreadMessages } from '~/features/messages/ThreadMessages';
+import { ThreadReply } from '~/features/messages/ThreadReply';
+import { useSettings } from '~/settings/store';
+import { GeneralErrorBoundary } from '~/ui/errors';
+import { handleMeta, type RouteHandle } from '~/ui/route-handle';
+import type {
+  ClientActionFunctionArgs,
+  ClientLoaderFunctionArgs,
+  MetaFunction,
+} from '@remix-run/react';
+
+/** How often an open thread asks for new messages and receipts. */
+const THREAD_POLL_MS = 10_000;
+
+export async function clientLoader({ request, params }: ClientLoaderFunctionArgs) {
+  return loadThreadPage(request, params.conversationId ?? '');
+}
+
+export async function clientAction({ request, params }: ClientActionFunctionArgs) {
+  return replyFromRequest(request, params.conversationId ?? '');
+}
+
+export const handle = {
+  title: 'Conversation',
+  description: 'Messages of one conversation.',
+  area: 'messages',
+} satisfies RouteHandle;
+
+export const meta: MetaFunction = handleMeta;
+
+/** Polls the open conversation (online only; refreshThread does nothing offline). */
+function useThreadPolling(conversationId: string) {
+  useEffect(() => {
+    // Fresh messages land in the cache and revalidate the page; a failed poll is reported by the
+    // sync status control, and the next one tries again.
+    const poll = () => void refreshThread(conversationId).catch(() => false);
+    const timer = setInterval(poll, THREAD_POLL_MS);
+    window.addEventListener('focus', poll);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('focus', poll);
+    };
+  }, [conversationId]);
+}
+
+export default function ThreadPage() {
+  const thread = useLoaderData<typeof clientLoader>();
+  const skin = useSettings((s) => s.skin);
+  const { conversationId = '' } = useParams();
+  useRevalidateOnDataChange(['messages', 'conversations']);
+  useThreadPolling(conversationId);
+
+  const others = thread.participants.map((p) => `${p.name} (${p.role})`).join(', ');
+  return (
+    <div className="mx-auto grid max-w-3xl">
+      <p className="mb-2">
+        <Link to="/dash/messages" className={skin.link}>
+          All conversations
+        </Link>
+      </p>
+      <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">
+        {thread.subject}
+      </h1>
+      <dl className="mt-2 mb-4 grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-3">
+        <dt className="font-medium">With</dt>
+        <dd className="text-muted">{others || 'Only you'}</dd>
+        {thread.child ? (
+          <>
+            <dt className="font-medium">About</dt>
+            <dd>
+              {thread.child.href ? (
+                <Link to={thread.child.href} className={skin.link}>
+                  {thread.child.name}
+                </Link>
+              ) : (
+                thread.child.name
+              )}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      <ThreadMessages thread={thread} />
+      <ThreadReply
+        key={thread.conversationId}
+        conversationId={thread.conversationId}
+        memberUUID={thread.memberUUID}
+      />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary homeHref="/dash/home" />;
+}
