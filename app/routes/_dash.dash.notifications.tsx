@@ -1,6 +1,15 @@
-import { AreaPage } from '~/ui/AreaPage';
+// The notifications feed (/dash/notifications). Its data is the live feed the dashboard shell runs
+// (app/features/notifications), not a loader read: it changes without a navigation.
+import { requireArea } from '~/auth/guards';
+import { NotificationsPage } from '~/features/notifications/NotificationsPage';
+import { GeneralErrorBoundary } from '~/ui/errors';
 import { handleMeta, type RouteHandle } from '~/ui/route-handle';
-import type { MetaFunction } from '@remix-run/react';
+import type { ClientLoaderFunctionArgs, MetaFunction } from '@remix-run/react';
+
+export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
+  await requireArea(request, handle.area);
+  return null;
+}
 
 export const handle = {
   title: 'Notifications',
@@ -12,6 +21,8 @@ export const handle = {
 
 export const meta: MetaFunction = handleMeta;
 
-export default function Page() {
-  return <AreaPage handle={handle} empty="You have no notifications." />;
+export default function Notifications() {
+  return <NotificationsPage />;
 }
+
+export { GeneralErrorBoundary as ErrorBoundary };

@@ -8,7 +8,11 @@
 // as the rest of the viewport and scrolls on its own, so every area stays reachable.
 import { Link } from '@remix-run/react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useSession } from '~/auth/session';
 import { SignOutButton } from '~/auth/SignOutButton';
+import { useNotificationFeedFor } from '~/features/notifications/notification-feed';
+import { NotificationBell } from '~/features/notifications/NotificationBell';
+import { NotificationDialog } from '~/features/notifications/NotificationDialog';
 import { useDamageNotice } from '~/features/sync/damage-notice';
 import { SyncStatusControl } from '~/features/sync/SyncStatusControl';
 import { HelpButton } from '~/guide/HelpButton';
@@ -28,6 +32,8 @@ export function DashboardShell({ children }: { children: React.ReactNode }) {
   const drawerRef = useRef<HTMLDivElement>(null);
   useBottomEdgeVariable(headerRef, '--shell-top');
   useDamageNotice();
+  // One live notifications feed for the session, read by the bell, its panel and the page.
+  useNotificationFeedFor(useSession().user?.memberUUID ?? null);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -73,6 +79,7 @@ export function DashboardShell({ children }: { children: React.ReactNode }) {
           <DashboardTypeSwitcher placement="header" />
           <div className="ml-auto flex shrink-0 items-center gap-1.5 sm:gap-2">
             <SyncStatusControl />
+            <NotificationBell />
             <ThemeToggle />
             <HelpButton />
             <div className="hidden sm:block">
@@ -107,6 +114,7 @@ export function DashboardShell({ children }: { children: React.ReactNode }) {
           <div className="mx-auto w-full max-w-7xl">{children}</div>
         </main>
       </div>
+      <NotificationDialog />
     </div>
   );
 }
