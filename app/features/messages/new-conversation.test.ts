@@ -64,7 +64,6 @@ describe('starting a conversation', () => {
           body: 'Hello Daniel,\n how is   Leo doing?',
           sentAt: '2026-03-09T10:42:00.000Z',
           readBy: ['m-parent'],
-          readAt: {},
         },
       },
     ]);

@@ -89,8 +89,8 @@ export function planNewConversation(
           senderId: context.me,
           body,
           sentAt: nowIso,
+          // No `readAt`: a re-sent create (a merging set) must not wipe a reader's time.
           readBy: [context.me],
-          readAt: {},
         },
       },
     ],

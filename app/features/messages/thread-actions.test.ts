@@ -37,8 +37,8 @@ describe('sending a reply', () => {
       body: 'Hello Daniel,\n\nthanks!',
       sentAt: now.toISOString(),
       readBy: ['parent-1'],
-      readAt: {},
     });
+    expect(item).not.toHaveProperty('readAt');
     expect(result.ok && result.id).toMatch(/^conv-leo\/msg-/);
     expect(result.ok && result.offline).toBe(false);
   });

@@ -45,9 +45,9 @@ export function newMessageItem(input: {
     senderId: input.senderId,
     body: input.body,
     sentAt: input.now.toISOString(),
-    // The sender has read their own message; nobody else has yet.
+    // The sender has read their own message; nobody else has yet. No `readAt`: a create sent again
+    // after a lost acknowledgement must not wipe a reader's time (it is a merging set).
     readBy: [input.senderId],
-    readAt: {},
   };
 }
 
