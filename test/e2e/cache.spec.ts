@@ -88,7 +88,8 @@ test("a second tab sees the first tab's write without a reload", async ({ contex
     () =>
       new Promise<string[]>((resolve) => {
         const stop = window.__lc?.cache.subscribe((event) => {
-          if (event.source === 'other-tab') {
+          // The first tab's own sync announces other collections too (messages, conversations…).
+          if (event.source === 'other-tab' && event.collections.includes('students')) {
             stop?.();
             resolve(event.collections);
           }
