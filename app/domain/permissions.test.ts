@@ -14,6 +14,7 @@ import {
   resolvePrincipal,
   type PermissionCollection,
   type Principal,
+  principalFromLists,
 } from './permissions';
 import type { Role } from './roles';
 
@@ -706,5 +707,36 @@ describe('the permission matrix', () => {
     for (const collection of PERMISSION_COLLECTIONS) {
       expect(PERMISSION_MATRIX[collection].superAdmin).toEqual(PERMISSION_MATRIX[collection].admin);
     }
+  });
+});
+
+describe('principalFromLists', () => {
+  it('resolves a parent and a facilitator from the records a page already holds, as the backend would', () => {
+    const lists = {
+      families: [{ id: 'f1', guardians: [{ name: 'Grace', memberUUID: 'p1' }] }],
+      students: [
+        { id: 's1', familyId: 'f1', classroomIds: ['c1'] },
+        { id: 's2', familyId: 'f2', classroomIds: ['c2'] },
+      ],
+      facilitators: [{ id: 'fac1', memberUUID: 't1', classroomIds: ['c2'] }],
+    };
+    const parent = principalFromLists(
+      { uid: 'p1', email: null, roles: ['parent'] },
+      lists,
+      null,
+      '2026-01-05',
+    );
+    expect(parent).toMatchObject({
+      familyIds: ['f1'],
+      childIds: ['s1'],
+      childClassroomIds: ['c1'],
+    });
+    const facilitator = principalFromLists(
+      { uid: 't1', email: null, roles: ['facilitator'] },
+      lists,
+      { facilitatorId: 'fac1' },
+      '2026-01-05',
+    );
+    expect(facilitator).toMatchObject({ facilitatorId: 'fac1', classroomIds: ['c2'] });
   });
 });

@@ -324,6 +324,30 @@ export function resolvePrincipal(
   };
 }
 
+/**
+ * A principal resolved from records a page already holds (its cached lists, by collection name,
+ * and the member's own profile): the same rules as the backend, without another read.
+ */
+export function principalFromLists(
+  base: { uid: string; email: string | null; roles: readonly Role[]; memberUUID?: string | null },
+  lists: Record<string, ReadonlyArray<{ id: string } & DocData>>,
+  member: DocData | null,
+  today: string,
+): Principal {
+  const entries: Record<string, Array<{ id: string; data: DocData }>> = {};
+  const byPath = new Map<string, DocData>();
+  for (const [collection, items] of Object.entries(lists)) {
+    entries[collection] = items.map((item) => ({ id: item.id, data: item }));
+    for (const item of items) byPath.set(`${collection}/${item.id}`, item);
+  }
+  if (member) byPath.set(`Members/${base.uid}`, member);
+  return resolvePrincipal(base, {
+    get: (path) => byPath.get(path) ?? null,
+    list: (collection) => entries[collection] ?? [],
+    today,
+  });
+}
+
 // ---- path helpers ---------------------------------------------------------------------------
 
 /** Which matrix row governs a document path, or null when no rule covers it (always refused). */

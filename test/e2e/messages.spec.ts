@@ -29,8 +29,12 @@ async function waitForWorker(page: Page): Promise<void> {
 async function backendMessagesWithBody(page: Page, body: string): Promise<number> {
   await page.waitForFunction(() => Boolean(window.__fakeFirebase));
   return page.evaluate(
-    ({ path, text }) =>
-      (window.__fakeFirebase?.listDocuments(path) ?? []).filter((m) => m.data.body === text).length,
+    // Right after a reload the fake may still be loading its saved state: wait for it.
+    async ({ path, text }) => {
+      await window.__fakeFirebase?.ready();
+      return (window.__fakeFirebase?.listDocuments(path) ?? []).filter((m) => m.data.body === text)
+        .length;
+    },
     { path: `conversations/${CONVERSATION}/messages`, text: body },
   );
 }

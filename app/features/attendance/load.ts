@@ -5,12 +5,7 @@
 import { z } from 'zod';
 import type { SessionUser } from '~/auth/session-user';
 import { loadCollection } from '~/data/route-data';
-import {
-  resolvePrincipal,
-  type DocData,
-  type PermissionContext,
-  type Principal,
-} from '~/domain/permissions';
+import { principalFromLists, type Principal } from '~/domain/permissions';
 import {
   attendanceSchema,
   campusSchema,
@@ -81,25 +76,11 @@ export async function loadAttendanceData(user: SessionUser): Promise<AttendanceD
   }
   if (user.displayName) memberNames.set(user.memberUUID, user.displayName);
   const today = todayIso();
-  const byPath = new Map<string, DocData>();
-  const lists: Record<string, Array<{ id: string; data: DocData }>> = {
-    classrooms: classrooms.map((c) => ({ id: c.id, data: c })),
-    facilitators: facilitators.map((f) => ({ id: f.id, data: f })),
-    students: students.map((s) => ({ id: s.id, data: s })),
-    families: families.map((f) => ({ id: f.id, data: f })),
-  };
-  for (const [collection, items] of Object.entries(lists)) {
-    for (const item of items) byPath.set(`${collection}/${item.id}`, item.data);
-  }
-  if (user.member) byPath.set(`Members/${user.uid}`, user.member);
-  const ctx: PermissionContext = {
-    get: (path) => byPath.get(path) ?? null,
-    list: (collection) => lists[collection] ?? [],
-    today,
-  };
-  const principal = resolvePrincipal(
+  const principal = principalFromLists(
     { uid: user.uid, email: user.email, roles: user.roles, memberUUID: user.memberUUID },
-    ctx,
+    { classrooms, facilitators, students, families },
+    user.member,
+    today,
   );
   return {
     today,

@@ -13,12 +13,7 @@ import {
   participantIdsOf,
   takesPart,
 } from '~/domain/messages';
-import {
-  resolvePrincipal,
-  type DocData,
-  type PermissionContext,
-  type Principal,
-} from '~/domain/permissions';
+import { principalFromLists, type Principal } from '~/domain/permissions';
 import {
   conversationSchema,
   facilitatorSchema,
@@ -128,24 +123,11 @@ export async function loadMessagesData(user: SessionUser): Promise<MessagesData>
     ]);
 
   const today = todayIso();
-  const lists: Record<string, Array<{ id: string; data: DocData }>> = {
-    facilitators: facilitators.map((f) => ({ id: f.id, data: f })),
-    students: students.map((s) => ({ id: s.id, data: s })),
-    families: families.map((f) => ({ id: f.id, data: f })),
-  };
-  const byPath = new Map<string, DocData>();
-  for (const [collection, items] of Object.entries(lists)) {
-    for (const item of items) byPath.set(`${collection}/${item.id}`, item.data);
-  }
-  if (user.member) byPath.set(`Members/${user.uid}`, user.member);
-  const ctx: PermissionContext = {
-    get: (path) => byPath.get(path) ?? null,
-    list: (collection) => lists[collection] ?? [],
-    today,
-  };
-  const principal = resolvePrincipal(
+  const principal = principalFromLists(
     { uid: user.uid, email: user.email, roles: user.roles, memberUUID: user.memberUUID },
-    ctx,
+    { facilitators, students, families },
+    user.member,
+    today,
   );
 
   // Names, from the least to the most authoritative source (later entries win).
