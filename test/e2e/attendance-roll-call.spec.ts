@@ -5,7 +5,7 @@
 import { mkdir } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
-import { open, signIn, useTheme, type ThemeName, syncSettled } from './fixtures';
+import { open, signIn, useTheme, type ThemeName, syncSettled, waitForWorker } from './fixtures';
 
 /** Signs in (the sign-in fixture waits for the desktop navigation), then holds a phone: 390×844. */
 async function signInOnPhone(page: Page) {
@@ -58,16 +58,6 @@ function escape(text: string): string {
 async function studentName(page: Page, index: number): Promise<string> {
   const label = await studentButtons(page).nth(index).getAttribute('aria-label');
   return (label ?? '').replace(STATUS, '');
-}
-
-async function waitForWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise<void>((resolve) =>
-      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
-    );
-  });
 }
 
 test.describe('taking the roll offline', () => {

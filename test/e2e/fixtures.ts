@@ -78,3 +78,14 @@ export async function syncSettled(page: Page) {
     )
     .toBe(true);
 }
+
+/** Waits until a service worker controls the page and its precache is complete (the worker is active). */
+export async function waitForWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise<void>((resolve) =>
+      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+    );
+  });
+}

@@ -4,7 +4,7 @@
 // inbox's filters, a thread the person is not in, the draft, axe in every theme and screenshots.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
-import { open, signIn, syncSettled, useTheme, type ThemeName } from './fixtures';
+import { open, signIn, syncSettled, useTheme, type ThemeName, waitForWorker } from './fixtures';
 
 const CONVERSATION = 'conv-leo-progress';
 const SUBJECT = "Leo's maths progress";
@@ -13,16 +13,6 @@ function inboxLink(page: Page, subject: string) {
   return page
     .getByRole('list', { name: 'Conversations' })
     .getByRole('link', { name: new RegExp(`^${subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
-}
-
-async function waitForWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise<void>((resolve) =>
-      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
-    );
-  });
 }
 
 /** The messages of a conversation with this body, as the backend (the fake) holds them. */

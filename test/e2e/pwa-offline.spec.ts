@@ -4,22 +4,11 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { buildVariant, extraPort, serveBuild } from './extra-builds';
-import { open, signIn } from './fixtures';
+import { open, signIn, waitForWorker } from './fixtures';
 
 test.use({ serviceWorkers: 'allow' });
 
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
-
-/** Waits until a worker controls the page and its precache is complete (the worker is active). */
-async function waitForWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise<void>((resolve) =>
-      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
-    );
-  });
-}
 
 /** The names of the app's shell caches. */
 async function shellCaches(page: Page): Promise<string[]> {
