@@ -1,6 +1,7 @@
 // Deterministic demo data for the fake: a learning centre with two campuses. The same profile
 // always yields the same records (seeded PRNG); only dates move with the calendar, so the
 // attendance history and events always sit around "today" and the demo looks alive.
+import { audienceKeysOf } from '../app/domain/audience';
 import { OFFICE_PARTICIPANT, previewOf } from '../app/domain/messages';
 import { DEMO_ACCOUNTS, DEMO_GOOGLE_ACCOUNTS, DEMO_PASSWORD, demoAccount } from './demo-accounts';
 import { stableHash } from './ids';
@@ -372,6 +373,7 @@ export function seedStore(profile: SeedProfile, now: number = Date.now()): void 
   // child is the demo student.
   const parentDemo = demoAccount('parent');
   const studentDemo = demoAccount('student');
+  const demoStudentClassrooms: string[] = [];
   const studentsByClassroom = new Map<string, string[]>(classrooms.map((c) => [c.id, []]));
   let studentIndex = 0;
   let familyIndex = 0;
@@ -439,6 +441,7 @@ export function seedStore(profile: SeedProfile, now: number = Date.now()): void 
               ? 'withdrawn'
               : 'graduated';
       const classroomIds = status === 'enrolled' && classroom ? [classroom.id] : [];
+      if (isDemoStudent) demoStudentClassrooms.push(...classroomIds);
       if (status === 'enrolled' && classroom) studentsByClassroom.get(classroom.id)?.push(id);
       const firstName = isDemoStudent ? 'Leo' : isDemoFamily ? 'Ivy' : pick(FIRST_NAMES);
       const birth = addDays(today, -Math.round(age * 365.25 + rand() * 300));
@@ -626,9 +629,15 @@ export function seedStore(profile: SeedProfile, now: number = Date.now()): void 
       classroom: true,
     },
   ];
+  // The demo facilitator's classrooms, Leo's first: the classroom events and resources are for it,
+  // so the demo parent, student and facilitator all see them.
   const demoFacilitatorClassrooms = classrooms
     .filter((c) => c.facilitatorIds.includes('fac-000'))
-    .map((c) => c.id);
+    .map((c) => c.id)
+    .sort(
+      (a, b) =>
+        Number(demoStudentClassrooms.includes(b)) - Number(demoStudentClassrooms.includes(a)),
+    );
   eventTemplates.forEach((e, i) => {
     const start = addDays(today, e.offset);
     const startAt = e.allDay ? start : new Date(start.getTime() + (10 + (i % 5)) * 3600 * 1000);
@@ -646,6 +655,11 @@ export function seedStore(profile: SeedProfile, now: number = Date.now()): void 
       ...(e.classroom ? {} : { campusId: campus?.id }),
       classroomIds: e.classroom ? demoFacilitatorClassrooms.slice(0, 1) : [],
       audience: e.audience,
+      audienceKeys: audienceKeysOf({
+        audience: e.audience,
+        classroomIds: e.classroom ? demoFacilitatorClassrooms.slice(0, 1) : [],
+        campusId: e.classroom ? null : campus?.id,
+      }),
       createdBy: e.classroom ? demoAccount('facilitator').uid : systemUid,
       updatedBy: systemUid,
     });
@@ -834,6 +848,10 @@ export function seedStore(profile: SeedProfile, now: number = Date.now()): void 
       subjectId: subject?.id,
       classroomIds: mine ? demoFacilitatorClassrooms.slice(0, 1) : [],
       audience: i % 4 === 3 ? ['facilitator'] : ['facilitator', 'parent', 'student'],
+      audienceKeys: audienceKeysOf({
+        audience: i % 4 === 3 ? ['facilitator'] : ['facilitator', 'parent', 'student'],
+        classroomIds: mine ? demoFacilitatorClassrooms.slice(0, 1) : [],
+      }),
       createdBy: mine ? fac : systemUid,
       updatedBy: systemUid,
     });

@@ -2,6 +2,7 @@
 // app/domain/records.ts, the one source of the schema facts (the production rules are generated
 // from the same schemas). Without it a malformed write is accepted and every client then skips that
 // record as invalid, so the record disappears for everyone while the backend still holds it.
+import { audienceKeysMatch } from '../app/domain/audience';
 import { collectionOfPath } from '../app/domain/permissions';
 import { RECORD_SCHEMAS } from '../app/domain/records';
 import { decodeFields, type FsFields } from './values';
@@ -22,8 +23,17 @@ export function shapeProblem(path: string, fields: FsFields): string | null {
   if (!schema) return null;
   const id = path.slice(path.lastIndexOf('/') + 1);
   // What a client sees after the adapter: timestamps as ISO strings, the id from the document key.
-  const parsed = schema.safeParse({ ...decodeFields(fields), id });
-  if (parsed.success) return null;
+  const data = decodeFields(fields);
+  const parsed = schema.safeParse({ ...data, id });
+  if (parsed.success) {
+    // Derived audience keys must say what the fields say, or a query would show the record to the
+    // wrong people (decision 046).
+    const collection = collectionOfPath(path);
+    if ((collection === 'events' || collection === 'resources') && !audienceKeysMatch(data)) {
+      return `Document ${path} does not match its schema: audienceKeys: must be audienceKeysOf(audience, classroomIds, campusId)`;
+    }
+    return null;
+  }
   const problems = parsed.error.issues
     .slice(0, 3)
     .map((issue) => `${issue.path.join('.') || '(document)'}: ${issue.message}`);

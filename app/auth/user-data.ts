@@ -10,6 +10,7 @@ import { getDocument, getMember, listDocuments, type Filter } from '~/backend/do
 import { clearCache, initCache, store } from '~/data/store';
 import type { RefreshScope } from '~/data/sync-engine';
 import { startSync, stopSync, syncEngine } from '~/data/sync-status';
+import { memberAudienceKeys } from '~/domain/audience';
 import { isOfficeMember, OFFICE_PARTICIPANT } from '~/domain/messages';
 import type { Role } from '~/domain/roles';
 import type { SessionUser } from './session-user';
@@ -26,6 +27,10 @@ export interface ScopeLinks {
   childClassroomIds: readonly string[];
   /** Classrooms a student attends. */
   attendedClassroomIds: readonly string[];
+  /** Campuses of the person's own facilitator or student record (audiences). */
+  campusIds?: readonly string[];
+  /** Campuses of a parent's children (audiences). */
+  childCampusIds?: readonly string[];
 }
 
 type ScopeUser = Pick<SessionUser, 'roles' | 'member' | 'memberUUID' | 'uid'> & Partial<ScopeLinks>;
@@ -46,13 +51,33 @@ const SHARED_REFERENCE = new Set(['campuses', 'classrooms', 'subjects']);
 const STAFF_ROLES: ReadonlySet<Role> = new Set(['admin', 'superAdmin', 'administration']);
 
 /** Collections whose scope reads links for a non-staff person (see scopeForUser). */
-const LINKED_COLLECTIONS = new Set(['students', 'attendance', 'families', 'facilitators']);
+const LINKED_COLLECTIONS = new Set([
+  'students',
+  'attendance',
+  'families',
+  'facilitators',
+  'events',
+  'resources',
+]);
 
-/** Roles as the `audience` field names them (a superAdmin is in the admin audience too). */
-function audienceRoles(user: ScopeUser): string[] {
-  const roles = new Set<string>(user.roles);
-  if (roles.has('superAdmin')) roles.add('admin');
-  return [...roles];
+/**
+ * Events and resources: those whose audience keys meet the person's (decision 046), and their own
+ * (an author may read what they wrote, even for an audience they are not in).
+ */
+function audienceScope(user: ScopeUser): RefreshScope {
+  const keys = memberAudienceKeys({
+    roles: user.roles,
+    classroomIds: [...(user.taughtClassroomIds ?? []), ...(user.attendedClassroomIds ?? [])],
+    childClassroomIds: user.childClassroomIds ?? [],
+    campusIds: user.campusIds ?? [],
+    childCampusIds: user.childCampusIds ?? [],
+  });
+  return {
+    anyOf: [
+      ...anyOfValues('audienceKeys', 'array-contains-any', keys),
+      [{ field: 'createdBy', op: '==', value: user.memberUUID }],
+    ],
+  };
 }
 
 /** One role's part of a scope: everything, nothing, or the union of these queries (maybe none). */
@@ -140,9 +165,7 @@ export function scopeForUser(user: ScopeUser, collection: string): Scope {
   if (collection === 'messages') return null;
   if (user.roles.some((role) => STAFF_ROLES.has(role))) return undefined;
   if (user.roles.length > 0 && (collection === 'events' || collection === 'resources')) {
-    return {
-      filters: [{ field: 'audience', op: 'array-contains-any', value: audienceRoles(user) }],
-    };
+    return audienceScope(user);
   }
 
   const queries: Filter[][] = [];
@@ -158,10 +181,14 @@ export function scopeForUser(user: ScopeUser, collection: string): Scope {
   return queries.length === 1 ? { filters: queries[0] } : { anyOf: queries };
 }
 
-const classroomLinks = z.object({ classroomIds: z.array(z.string()).catch([]) });
+const classroomLinks = z.object({
+  classroomIds: z.array(z.string()).catch([]),
+  campusId: z.string().catch(''),
+});
 const studentLinks = z.object({
   id: z.string(),
   familyId: z.string().catch(''),
+  campusId: z.string().catch(''),
   classroomIds: z.array(z.string()).catch([]),
 });
 
@@ -214,15 +241,18 @@ export async function resolveScopeLinks(
     const taught = [...new Set([...(record?.classroomIds ?? []), ...listed.map((c) => c.id)])];
     const students = await studentsIn(anyOfValues('classroomIds', 'array-contains-any', taught));
     links.taughtClassroomIds = taught;
+    if (record?.campusId) links.campusIds = [...(links.campusIds ?? []), record.campusId];
     links.familyIds = [...new Set(students.map((s) => s.familyId).filter(Boolean))];
   }
   if (roles.has('parent') && member?.familyId) {
     const children = await studentsIn([[{ field: 'familyId', op: '==', value: member.familyId }]]);
     links.childClassroomIds = [...new Set(children.flatMap((s) => s.classroomIds))];
+    links.childCampusIds = [...new Set(children.map((s) => s.campusId).filter(Boolean))];
   }
   if (roles.has('student') && member?.studentId) {
     const own = await getDocument('students', member.studentId, classroomLinks);
     links.attendedClassroomIds = own?.classroomIds ?? [];
+    if (own?.campusId) links.campusIds = [...(links.campusIds ?? []), own.campusId];
   }
   return { ...links, member };
 }

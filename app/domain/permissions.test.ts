@@ -410,13 +410,13 @@ const CASES: Case[] = [
   {
     role: 'parent',
     collection: 'events',
-    allowed: ['read an event for parents', () => read('events/evt-001')],
+    allowed: ['read an event for parents of their campus', () => read('events/evt-004')],
     refused: ['read a staff-only event', () => read('events/evt-002')],
   },
   {
     role: 'student',
     collection: 'events',
-    allowed: ['read an event for students', () => read('events/evt-001')],
+    allowed: ['read an event for students of their campus', () => read('events/evt-004')],
     refused: ['read an event not meant for students', () => read('events/evt-000')],
   },
   // conversations

@@ -3,6 +3,7 @@
 // read and write with PERMISSION_DENIED, and production Firestore rules must say the same thing.
 // The matrix is data; the scopes are small predicates that may look up other documents through a
 // context, the way Firestore rules use get().
+import { inAudience } from './audience';
 import { OFFICE_PARTICIPANT, takesPart } from './messages';
 import type { Role } from './roles';
 
@@ -180,7 +181,7 @@ export const SCOPE_LABELS: Record<ReadScope | WriteScope, string> = {
   ownClassrooms: 'own classrooms',
   childrenClassrooms: "own children's classrooms",
   selfClassrooms: 'own classrooms',
-  audience: 'where their role is in the audience',
+  audience: 'in the audience (role, and their classrooms or campus), or their own',
   participant: 'conversations they take part in',
   ownNotification: 'own notifications',
   ownInquiry: 'own inquiries',
@@ -229,6 +230,10 @@ export interface Principal {
   facilitatorId: string | null;
   /** Classrooms a facilitator teaches, or a student attends. */
   classroomIds: readonly string[];
+  /** Campuses of the person's own facilitator or student record (audiences, decision 046). */
+  campusIds?: readonly string[];
+  /** Campuses of a parent's children. */
+  childCampusIds?: readonly string[];
 }
 
 export type DocData = Record<string, unknown>;
@@ -261,6 +266,8 @@ export function resolvePrincipal(
   const familyIds = new Set<string>();
   const childIds = new Set<string>();
   const childClassroomIds = new Set<string>();
+  const childCampusIds = new Set<string>();
+  const campusIds = new Set<string>();
   if (roles.includes('parent')) {
     const memberFamily = str(member?.familyId);
     if (memberFamily) familyIds.add(memberFamily);
@@ -281,6 +288,8 @@ export function resolvePrincipal(
         if (familyId && familyIds.has(familyId)) {
           childIds.add(s.id);
           for (const c of strings(s.data.classroomIds)) childClassroomIds.add(c);
+          const campus = str(s.data.campusId);
+          if (campus) childCampusIds.add(campus);
         }
       }
     }
@@ -292,6 +301,8 @@ export function resolvePrincipal(
     studentId = str(member?.studentId);
     const student = studentId ? ctx.get(`students/${studentId}`) : null;
     for (const c of strings(student?.classroomIds)) classroomIds.add(c);
+    const campus = str(student?.campusId);
+    if (campus) campusIds.add(campus);
   }
 
   let facilitatorId: string | null = null;
@@ -303,6 +314,8 @@ export function resolvePrincipal(
     }
     const facilitator = facilitatorId ? ctx.get(`facilitators/${facilitatorId}`) : null;
     for (const c of strings(facilitator?.classroomIds)) classroomIds.add(c);
+    const campus = str(facilitator?.campusId);
+    if (campus) campusIds.add(campus);
     if (facilitatorId) {
       for (const c of ctx.list('classrooms')) {
         if (strings(c.data.facilitatorIds).includes(facilitatorId)) classroomIds.add(c.id);
@@ -321,6 +334,8 @@ export function resolvePrincipal(
     studentId,
     facilitatorId,
     classroomIds: [...classroomIds],
+    campusIds: [...campusIds],
+    childCampusIds: [...childCampusIds],
   };
 }
 
@@ -380,11 +395,14 @@ function intersects(a: readonly string[], b: readonly string[]): boolean {
   return a.some((x) => b.includes(x));
 }
 
+/** In the record's audience (app/domain/audience.ts), or its author (who may edit it). */
 function audienceMatches(p: Principal, data: DocData): boolean {
-  const audience = strings(data.audience);
-  const mine = new Set<string>(p.roles);
-  if (mine.has('superAdmin')) mine.add('admin');
-  return audience.some((a) => mine.has(a));
+  if (data.createdBy === p.memberUUID) return true;
+  return inAudience(p, {
+    audience: strings(data.audience),
+    classroomIds: strings(data.classroomIds),
+    campusId: str(data.campusId),
+  });
 }
 
 function conversationOf(

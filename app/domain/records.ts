@@ -155,17 +155,37 @@ export function attendanceId(classroomId: string, date: string): string {
   return `${classroomId}_${date}`;
 }
 
+/** Weekly, or every `interval` weeks, up to and including the campus-local date `until`. */
+export const recurrenceSchema = z.object({
+  freq: z.literal('weekly'),
+  interval: z.number().int().min(1).max(52),
+  until: isoDate,
+});
+export type Recurrence = z.infer<typeof recurrenceSchema>;
+
+/**
+ * An event (domain.md). A recurring series is one document with `recurrence`; `exdates` are the
+ * campus-local dates of occurrences removed from it. An occurrence changed on its own ("this
+ * event") is a separate event with `seriesId` (the series) and `occurrenceDate` (the date it
+ * replaces, also in the series' exdates). `audienceKeys` is derived (app/domain/audience.ts) so a
+ * query can ask for exactly the events a person may read (decision 046).
+ */
 export const eventSchema = z.object({
   ...base,
-  title: z.string().min(1),
-  description: z.string().default(''),
+  title: z.string().min(1).max(200),
+  description: z.string().max(5000).default(''),
   start: isoDateTime,
   end: isoDateTime,
   allDay: z.boolean().default(false),
-  location: z.string().default(''),
+  location: z.string().max(200).default(''),
   campusId: z.string().optional(),
   classroomIds: z.array(z.string()).default([]),
   audience: z.array(role).default([]),
+  audienceKeys: z.array(z.string()).default([]),
+  recurrence: recurrenceSchema.optional(),
+  exdates: z.array(isoDate).default([]),
+  seriesId: z.string().optional(),
+  occurrenceDate: isoDate.optional(),
   createdBy: z.string(),
 });
 export type CalendarEvent = z.infer<typeof eventSchema>;
@@ -250,10 +270,11 @@ export const parentInquirySchema = z.object({
 });
 export type ParentInquiry = z.infer<typeof parentInquirySchema>;
 
+/** A link or a file in Firebase Storage at `storagePath` (app/domain/resources.ts). */
 export const resourceSchema = z.object({
   ...base,
-  title: z.string().min(1),
-  description: z.string().default(''),
+  title: z.string().min(1).max(200),
+  description: z.string().max(2000).default(''),
   kind: z.enum(['link', 'file']),
   url: z.string().optional(),
   storagePath: z.string().optional(),
@@ -262,6 +283,7 @@ export const resourceSchema = z.object({
   subjectId: z.string().optional(),
   classroomIds: z.array(z.string()).default([]),
   audience: z.array(role).default([]),
+  audienceKeys: z.array(z.string()).default([]),
   createdBy: z.string(),
 });
 export type Resource = z.infer<typeof resourceSchema>;
