@@ -2,7 +2,8 @@
 // msw's getResponse), not as a service worker, because the PWA owns the service-worker scope.
 //
 // Every tab of the origin shares one backend state, kept in the fake's own IndexedDB database
-// (`fake-firebase`): one record per document (key = document path) and one per account, a meta
+// (`fake-firebase`): one record per document (key = document path), one per account and one per
+// Storage object (key = object name, the bytes as a Blob), a meta
 // record with a `revision` counter, and a bounded change log `revision → {paths, accounts, full}`.
 // Each tab holds a copy in memory (the handlers are synchronous over it) and keeps it honest:
 // - every request runs under one cross-tab Web Lock (`fake-firebase:state`): first the tab catches
@@ -22,7 +23,7 @@ import { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpRequest';
 import { delay, getResponse } from 'msw';
 import { z } from 'zod';
 import { FIREBASE_URL, isOffline } from './faults';
-import { store, type StoredDocument } from './store';
+import { store, type StoredDocument, type StoredObject } from './store';
 import { isFsFields, nextServerTime, timestampToIso, type FsFields } from './values';
 import { fake, handlers, reseed, type FakeFirebaseControl } from './index';
 
@@ -30,10 +31,11 @@ import { fake, handlers, reseed, type FakeFirebaseControl } from './index';
 export const FAKE_DB_NAME = 'fake-firebase';
 /**
  * Layout version of FAKE_DB_NAME. 1: one record per top-level collection in `state`. 2: one record
- * per document and per account, a revision and a change log. Never change the layout without a
- * migration in `openFakeDb`.
+ * per document and per account, a revision and a change log. 3: adds `blobs`, one record per Storage
+ * object (an empty store is created; everything else stays as it is). Never change the layout
+ * without a migration in `openFakeDb`.
  */
-export const FAKE_DB_VERSION = 2;
+export const FAKE_DB_VERSION = 3;
 /** The Web Lock every tab holds while it reads, changes and persists the shared state. */
 export const FAKE_LOCK_NAME = 'fake-firebase:state';
 /** The BroadcastChannel that carries `{revision, paths}` after each commit. */
@@ -44,6 +46,7 @@ export const CHANGE_LOG_LIMIT = 500;
 const LEGACY_STATE_STORE = 'state';
 export const DOCUMENTS_STORE = 'documents';
 export const ACCOUNTS_STORE = 'accounts';
+export const BLOBS_STORE = 'blobs';
 const META_STORE = 'meta';
 const CHANGES_STORE = 'changes';
 const META_KEY = 'meta';
@@ -74,6 +77,20 @@ const accountSchema = z.object({
   lastLoginAt: z.number(),
   passwordUpdatedAt: z.number(),
 });
+const storedObjectSchema = z.object({
+  bucket: z.string(),
+  name: z.string(),
+  bytes: z.instanceof(Blob),
+  size: z.number(),
+  contentType: z.string(),
+  uploadedBy: z.string(),
+  metadata: z.record(z.string()),
+  md5Hash: z.string(),
+  downloadTokens: z.string(),
+  generation: z.string(),
+  timeCreated: z.string(),
+  updated: z.string(),
+}) satisfies z.ZodType<StoredObject>;
 const metaSchema = z.object({
   layout: z.literal(2),
   revision: z.number().int().nonnegative(),
@@ -85,6 +102,8 @@ type Meta = z.infer<typeof metaSchema>;
 const changeSchema = z.object({
   paths: z.array(z.string()),
   accounts: z.array(z.string()).optional(),
+  /** Storage object names written or deleted (layout 3). */
+  objects: z.array(z.string()).optional(),
   full: z.boolean().optional(),
 });
 const broadcastSchema = z.object({ revision: z.number(), paths: z.array(z.string()) });
@@ -145,7 +164,13 @@ export function openFakeDb(name: string = FAKE_DB_NAME): Promise<IDBDatabase> {
   const req = indexedDB.open(name, FAKE_DB_VERSION);
   req.onupgradeneeded = () => {
     const db = req.result;
-    for (const storeName of [DOCUMENTS_STORE, ACCOUNTS_STORE, META_STORE, CHANGES_STORE]) {
+    for (const storeName of [
+      DOCUMENTS_STORE,
+      ACCOUNTS_STORE,
+      META_STORE,
+      CHANGES_STORE,
+      BLOBS_STORE,
+    ]) {
       if (!db.objectStoreNames.contains(storeName)) db.createObjectStore(storeName);
     }
     const tx = req.transaction;
@@ -279,7 +304,8 @@ export class SharedFakeState {
   async handle(req: Request): Promise<Response> {
     await store.ready;
     // Outside the lock: 300 ms of injected latency must not hold up every other tab.
-    if (store.latencyMs > 0 && !isOffline()) await delay(store.latencyMs);
+    const latency = store.latencyFor(req.url);
+    if (latency > 0 && !isOffline()) await delay(latency);
     return this.transact(async () => (await getResponse(handlers, req)) ?? Response.error());
   }
 
@@ -293,7 +319,13 @@ export class SharedFakeState {
   /** Brings this tab's memory up to the stored revision (inside the lock). */
   private async catchUp(): Promise<void> {
     const db = await this.db;
-    const tx = db.transaction([META_STORE, CHANGES_STORE, DOCUMENTS_STORE, ACCOUNTS_STORE]);
+    const tx = db.transaction([
+      META_STORE,
+      CHANGES_STORE,
+      DOCUMENTS_STORE,
+      ACCOUNTS_STORE,
+      BLOBS_STORE,
+    ]);
     const meta = metaSchema.safeParse(await request(tx.objectStore(META_STORE).get(META_KEY)));
     if (!meta.success) {
       // A new (or wiped) database: seed it; `persist` writes everything as one full revision.
@@ -313,6 +345,7 @@ export class SharedFakeState {
 
     let paths: string[] | null = null;
     let uids: string[] = [];
+    let objects: string[] = [];
     if (this.revision >= 0 && target > this.revision) {
       const range = IDBKeyRange.bound(this.revision + 1, target);
       const changes = tx.objectStore(CHANGES_STORE);
@@ -327,28 +360,42 @@ export class SharedFakeState {
       if (complete) {
         const pathSet = new Set<string>();
         const uidSet = new Set<string>();
+        const objectSet = new Set<string>();
         for (const entry of entries) {
           if (!entry.success) continue;
           for (const path of entry.data.paths) pathSet.add(path);
           for (const uid of entry.data.accounts ?? []) uidSet.add(uid);
+          for (const name of entry.data.objects ?? []) objectSet.add(name);
         }
         paths = [...pathSet];
         uids = [...uidSet];
+        objects = [...objectSet];
       }
     }
     const emitting = this.revision >= 0;
     if (paths === null) await this.reloadAll(tx, emitting);
-    else await this.reloadSome(tx, paths, uids);
+    else await this.reloadSome(tx, paths, uids, objects);
     this.revision = target;
   }
 
-  private async reloadSome(tx: IDBTransaction, paths: string[], uids: string[]): Promise<void> {
+  private async reloadSome(
+    tx: IDBTransaction,
+    paths: string[],
+    uids: string[],
+    objects: string[],
+  ): Promise<void> {
     const documents = tx.objectStore(DOCUMENTS_STORE);
     const accounts = tx.objectStore(ACCOUNTS_STORE);
-    const [docs, accountRecords] = await Promise.all([
+    const blobs = tx.objectStore(BLOBS_STORE);
+    const [docs, accountRecords, objectRecords] = await Promise.all([
       Promise.all(paths.map((path) => request<unknown>(documents.get(path)))),
       Promise.all(uids.map((uid) => request<unknown>(accounts.get(uid)))),
+      Promise.all(objects.map((name) => request<unknown>(blobs.get(name)))),
     ]);
+    objects.forEach((name, i) => {
+      const object = storedObjectSchema.safeParse(objectRecords[i]);
+      store.applyStoredObject(name, object.success ? object.data : undefined);
+    });
     const events: Array<{ path: string; kind: 'set' | 'delete' }> = [];
     paths.forEach((path, i) => {
       const doc = parseDocument(path, docs[i]);
@@ -367,10 +414,12 @@ export class SharedFakeState {
   /** Replaces memory with everything stored: getAll, not one get per key, to keep loads fast. */
   private async reloadAll(tx: IDBTransaction, emitting: boolean): Promise<void> {
     const documents = tx.objectStore(DOCUMENTS_STORE);
-    const [keys, values, accounts] = await Promise.all([
+    const [keys, values, accounts, objects] = await Promise.all([
       request(documents.getAllKeys()),
       request(documents.getAll()),
       request(tx.objectStore(ACCOUNTS_STORE).getAll()),
+      // Blobs from IndexedDB are handles: their bytes stay on disk until a download reads them.
+      request(tx.objectStore(BLOBS_STORE).getAll()),
     ]);
     const before = emitting ? new Map(store.allDocuments()) : new Map<string, StoredDocument>();
     store.clearDocuments();
@@ -385,6 +434,11 @@ export class SharedFakeState {
       before.delete(key);
     });
     for (const path of before.keys()) events.push({ path, kind: 'delete' });
+    store.objects.clear();
+    for (const raw of objects) {
+      const object = storedObjectSchema.safeParse(raw);
+      if (object.success) store.applyStoredObject(object.data.name, object.data);
+    }
     store.accounts.clear();
     for (const raw of accounts) {
       const account = accountSchema.safeParse(raw);
@@ -395,21 +449,24 @@ export class SharedFakeState {
 
   /** Writes what changed since the last persist as the next revision, in one transaction. */
   private async persist(accountChanges: string[]): Promise<void> {
-    const { paths, full } = store.takeChanges();
-    if (!full && paths.length === 0 && accountChanges.length === 0) return;
+    const { paths, full, objects } = store.takeChanges();
+    if (!full && paths.length === 0 && accountChanges.length === 0 && objects.length === 0) return;
     const db = await this.db;
     const tx = db.transaction(
-      [META_STORE, CHANGES_STORE, DOCUMENTS_STORE, ACCOUNTS_STORE],
+      [META_STORE, CHANGES_STORE, DOCUMENTS_STORE, ACCOUNTS_STORE, BLOBS_STORE],
       'readwrite',
     );
     const documents = tx.objectStore(DOCUMENTS_STORE);
     const accounts = tx.objectStore(ACCOUNTS_STORE);
+    const blobs = tx.objectStore(BLOBS_STORE);
     const revision = this.revision + 1;
     if (full) {
       documents.clear();
       accounts.clear();
+      blobs.clear();
       for (const [path, doc] of store.allDocuments()) documents.put(doc, path);
       for (const account of store.accounts.values()) accounts.put(account, account.uid);
+      for (const object of store.objects.values()) blobs.put(object, object.name);
     } else {
       for (const path of paths) {
         const doc = store.get(path);
@@ -421,11 +478,16 @@ export class SharedFakeState {
         if (account) accounts.put(account, uid);
         else accounts.delete(uid);
       }
+      for (const name of objects) {
+        const object = store.objects.get(name);
+        if (object) blobs.put(object, name);
+        else blobs.delete(name);
+      }
     }
     const changes = tx.objectStore(CHANGES_STORE);
     const entry: z.infer<typeof changeSchema> = full
       ? { paths: [], full: true }
-      : { paths, accounts: accountChanges };
+      : { paths, accounts: accountChanges, objects };
     changes.put(entry, revision);
     if (revision > CHANGE_LOG_LIMIT)
       changes.delete(IDBKeyRange.upperBound(revision - CHANGE_LOG_LIMIT));

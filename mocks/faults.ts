@@ -6,7 +6,7 @@ import { store } from './store';
 
 /** Every host the Firebase SDK talks to; anything else is not the fake's business. */
 export const FIREBASE_URL =
-  /^https:\/\/(identitytoolkit\.googleapis\.com|securetoken\.googleapis\.com|firestore\.googleapis\.com|[a-z0-9-]+\.cloudfunctions\.net)\//;
+  /^https:\/\/(identitytoolkit\.googleapis\.com|securetoken\.googleapis\.com|firestore\.googleapis\.com|firebasestorage\.googleapis\.com|[a-z0-9-]+\.cloudfunctions\.net)\//;
 
 /** Most request-log entries kept; the oldest half is dropped beyond this. */
 const REQUEST_LOG_LIMIT = 2000;
@@ -43,6 +43,10 @@ export function injectedError(url: string, status: number): Response {
       { status },
     );
   }
+  if (url.includes('firebasestorage.googleapis.com')) {
+    // Storage's error body has no status name; the SDK maps the HTTP status alone.
+    return HttpResponse.json({ error: { code: status, message } }, { status });
+  }
   if (url.includes('cloudfunctions.net')) {
     return HttpResponse.json({ error: { status: statusName, message } }, { status });
   }
@@ -57,7 +61,8 @@ export const faultHandlers = [
     if (store.requestLog.length > REQUEST_LOG_LIMIT)
       store.requestLog.splice(0, REQUEST_LOG_LIMIT / 2);
     if (isOffline()) return HttpResponse.error();
-    if (store.latencyMs > 0 && !store.latencyAppliedByCaller) await delay(store.latencyMs);
+    const latency = store.latencyFor(request.url);
+    if (latency > 0 && !store.latencyAppliedByCaller) await delay(latency);
     if (isOffline()) return HttpResponse.error();
     const status = store.takeFailure(request.url);
     if (status !== null)

@@ -15,7 +15,7 @@ import { createContext, principalFromRequest } from './principal';
 import { QueryError, runStructuredQuery, structuredQuerySchema, type QueryDoc } from './query';
 import { shapeProblem } from './shapes';
 import { isDocumentPath, splitDocumentPath, store, type StoredDocument } from './store';
-import { messageTriggerWrites, type CreatedDocument, type TriggerWrite } from './triggers';
+import { commitTriggerWrites, type CreatedDocument, type TriggerWrite } from './triggers';
 import {
   cloneFields,
   compareTimestamps,
@@ -413,7 +413,7 @@ export function applyWrites(
   // What Cloud Function triggers would do after a client's commit (mocks/triggers.ts), as the
   // backend, in the same request: persisted with it and announced by its own change events.
   if (principal !== 'backend' && created.length > 0) {
-    const triggered = messageTriggerWrites(created, createContext(), timestampToIso(commitTime));
+    const triggered = commitTriggerWrites(created, createContext(), timestampToIso(commitTime));
     if (triggered.length > 0) applyWrites(triggered.map(backendWrite), 'backend', ctx);
   }
   return { commitTime, writeResults, changed };

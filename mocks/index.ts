@@ -5,6 +5,7 @@ import { faultHandlers } from './faults';
 import { firestoreHandlers } from './firestore';
 import { functionsHandlers } from './functions';
 import { seedStore, type SeedProfile } from './seed';
+import { storageHandlers } from './storage';
 import { isDocumentPath, store, type ChangeEvent, type RequestLogEntry } from './store';
 import { decodeFields, encodeFields, nextServerTime } from './values';
 import type { RequestHandler } from 'msw';
@@ -15,13 +16,18 @@ export const handlers: RequestHandler[] = [
   ...authHandlers,
   ...firestoreHandlers,
   ...functionsHandlers,
+  ...storageHandlers,
 ];
 
 export interface FakeFirebaseControl {
   ready(): Promise<void>;
   reset(options?: { profile?: SeedProfile }): Promise<void>;
   faults: {
-    setLatency(ms: number): void;
+    /**
+     * Every request waits `ms`; with `match` (a URL substring or RegExp) only matching requests
+     * do, e.g. `setLatency(400, 'firebasestorage')` slows Storage (each upload chunk) alone.
+     */
+    setLatency(ms: number, match?: string | RegExp): void;
     failNext(match: string | RegExp, count: number, status?: number): void;
     loseNextCommitAck(count?: number): void;
     clear(): void;
@@ -46,6 +52,7 @@ export interface FakeFirebaseControl {
 /** Empties the store and seeds a profile (deterministic for the day). */
 export function reseed(profile: SeedProfile = 'demo'): void {
   store.clearDocuments();
+  store.clearObjects();
   store.accounts.clear();
   store.failedLogins.clear();
   seedStore(profile);
@@ -67,8 +74,14 @@ export const fake: FakeFirebaseControl = {
     store.clearFaults();
   },
   faults: {
-    setLatency(ms) {
-      store.latencyMs = Math.max(0, ms);
+    setLatency(ms, match) {
+      if (match === undefined) store.latencyMs = Math.max(0, ms);
+      else {
+        store.latencyRules = store.latencyRules.filter(
+          (rule) => String(rule.match) !== String(match),
+        );
+        if (ms > 0) store.latencyRules.push({ match, ms });
+      }
     },
     failNext(match, count, status = 500) {
       store.failRules.push({ match, remaining: count, status });

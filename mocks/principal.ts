@@ -8,7 +8,7 @@ import {
 } from '../app/domain/permissions';
 import { rolesFromClaims } from '../app/domain/roles';
 import { store } from './store';
-import { callerFromRequest } from './tokens';
+import { callerFromRequest, type CallerResult } from './tokens';
 import { decodeFields } from './values';
 
 /**
@@ -50,7 +50,11 @@ export type CallerPrincipal =
 
 /** Resolves the caller; `principal: null` is an unauthenticated request. */
 export function principalFromRequest(request: Request): CallerPrincipal {
-  const result = callerFromRequest(request);
+  return principalFromCaller(callerFromRequest(request));
+}
+
+/** Resolves an already decoded caller (Storage sends `Authorization: Firebase <token>`). */
+export function principalFromCaller(result: CallerResult): CallerPrincipal {
   if (!result.ok) return { ok: false };
   const ctx = createContext();
   if (!result.caller) return { ok: true, principal: null, ctx };

@@ -20,7 +20,7 @@ export interface RemoteFakeFirebaseControl {
   ready(): Promise<void>;
   reset(options?: { profile?: SeedProfile }): Promise<void>;
   faults: {
-    setLatency(ms: number): Promise<void>;
+    setLatency(ms: number, match?: string | RegExp): Promise<void>;
     failNext(match: string | RegExp, count: number, status?: number): Promise<void>;
     loseNextCommitAck(count?: number): Promise<void>;
     clear(): Promise<void>;
@@ -115,8 +115,14 @@ export function createRemoteFakeFirebase(baseUrl: string): RemoteFakeFirebaseCon
       await call('POST', 'reset', { profile: options?.profile });
     },
     faults: {
-      setLatency: async (ms) => {
-        await call('POST', 'faults/latency', { ms });
+      setLatency: async (ms, match) => {
+        await call(
+          'POST',
+          'faults/latency',
+          match === undefined || typeof match === 'string'
+            ? { ms, match }
+            : { ms, match: match.source, flags: match.flags },
+        );
       },
       failNext: async (match, count, status) => {
         await call(

@@ -644,7 +644,9 @@ export function seedStore(profile: SeedProfile, now: number = Date.now()): void 
     const end = e.allDay
       ? new Date(start.getTime() + DAY_MS - 1000)
       : new Date(startAt.getTime() + 2 * 3600 * 1000);
-    const campus = CAMPUSES[i % 2];
+    // A classroom's event is at that classroom's campus.
+    const classroomCampus = classrooms.find((c) => c.id === demoFacilitatorClassrooms[0])?.campusId;
+    const campus = e.classroom ? CAMPUSES.find((c) => c.id === classroomCampus) : CAMPUSES[i % 2];
     w.put(`events/evt-${String(i).padStart(3, '0')}`, {
       title: e.title,
       description: `${e.title} — details from the office.`,

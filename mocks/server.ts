@@ -8,12 +8,14 @@
 //   /identitytoolkit.googleapis.com/…, /securetoken.googleapis.com/…   Auth emulator shape
 //   /v1/projects/…                                                       Firestore emulator REST
 //   /{projectId}/{region}/{function}                                     Functions emulator
+//   /v0/b/{bucket}/o…                                                    Storage emulator REST
 //   /__fake/…                                                            console control (JSON, SSE)
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { getResponse } from 'msw';
 import { z } from 'zod';
+import { ORIGIN_HEADER, STORAGE_HOST } from './storage';
 import { store, type Account, type ChangeEvent } from './store';
 import { fsFieldsSchema } from './values';
 import { fake, handlers, reseed } from './index';
@@ -205,6 +207,7 @@ export function rewriteEmulatorUrl(method: string, pathAndQuery: string): string
   if (path.startsWith('/v1/projects/') || path.startsWith('/google.firestore.v1.Firestore/')) {
     return `https://firestore.googleapis.com${path}${url.search}`;
   }
+  if (path.startsWith('/v0/b/')) return `${STORAGE_HOST}${path}${url.search}`;
   const callable = FUNCTION_PATH.exec(path);
   if (callable && (method === 'POST' || method === 'OPTIONS')) {
     const [, project, region, name] = callable;
@@ -225,6 +228,11 @@ function setCors(req: IncomingMessage, res: ServerResponse): void {
     req.headers['access-control-request-headers'] ?? 'Content-Type,Authorization',
   );
   res.setHeader('Access-Control-Max-Age', '600');
+  // Storage's resumable protocol answers in headers the SDK must be able to read cross-origin.
+  res.setHeader(
+    'Access-Control-Expose-Headers',
+    'X-Goog-Upload-URL,X-Goog-Upload-Status,X-Goog-Upload-Size-Received,X-Goog-Upload-Chunk-Granularity',
+  );
   // A page on a public origin asking a private address (Chrome's Private Network Access).
   if (req.headers['access-control-request-private-network'] === 'true') {
     res.setHeader('Access-Control-Allow-Private-Network', 'true');
@@ -250,6 +258,8 @@ function toFetchRequest(req: IncomingMessage, url: string, body: Buffer): Reques
     if (value === undefined || name === 'host' || name === 'connection') continue;
     headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
+  // Storage hands out upload URLs: they must point back at this server, as the page reached it.
+  if (req.headers.host) headers.set(ORIGIN_HEADER, `http://${req.headers.host}`);
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD' && body.length > 0;
   return new Request(url, { method, headers, body: hasBody ? new Uint8Array(body) : undefined });
@@ -287,7 +297,15 @@ async function serveFirebase(
 // ---- the console control (/__fake/…) ---------------------------------------------------------
 
 const resetSchema = z.object({ profile: z.enum(['demo', 'large', 'empty']).optional() }).partial();
-const latencySchema = z.object({ ms: z.number().min(0) });
+const latencySchema = z.object({
+  ms: z.number().min(0),
+  /** Only requests whose URL contains it (or, with `flags`, matches it as a RegExp source). */
+  match: z.string().optional(),
+  flags: z
+    .string()
+    .regex(/^[dgimsuvy]*$/)
+    .optional(),
+});
 const failNextSchema = z.object({
   /** A plain substring, or with `flags` present a RegExp source. */
   match: z.string(),
@@ -353,7 +371,12 @@ async function serveControl(
     return sendJson(res, 200, { ok: true });
   }
   if (route === 'faults/latency' && method === 'POST') {
-    fake.faults.setLatency(latencySchema.parse(body).ms);
+    const latency = latencySchema.parse(body);
+    const match =
+      latency.match === undefined || latency.flags === undefined
+        ? latency.match
+        : new RegExp(latency.match, latency.flags);
+    fake.faults.setLatency(latency.ms, match);
     return sendJson(res, 200, { ok: true });
   }
   if (route === 'faults/fail-next' && method === 'POST') {

@@ -28,6 +28,26 @@ export interface Account {
   passwordUpdatedAt: number;
 }
 
+/** A file in the fake's Storage bucket: its bytes and the metadata the service keeps. */
+export interface StoredObject {
+  bucket: string;
+  /** The object's name (its path in the bucket), e.g. `resources/res-1/notes.pdf`. */
+  name: string;
+  /** The bytes; a Blob so a browser keeps them in IndexedDB without copying them into memory. */
+  bytes: Blob;
+  size: number;
+  contentType: string;
+  /** The uid of the ID token that uploaded it (never the client's own metadata). */
+  uploadedBy: string;
+  /** Custom metadata as the client sent it, with `uploadedBy` set from the token. */
+  metadata: Record<string, string>;
+  md5Hash: string;
+  downloadTokens: string;
+  generation: string;
+  timeCreated: string;
+  updated: string;
+}
+
 export interface ChangeEvent {
   path: string;
   kind: 'set' | 'delete';
@@ -43,6 +63,15 @@ interface FailRule {
   match: string | RegExp;
   remaining: number;
   status: number;
+}
+
+interface LatencyRule {
+  match: string | RegExp;
+  ms: number;
+}
+
+function matches(match: string | RegExp, url: string): boolean {
+  return typeof match === 'string' ? url.includes(match) : match.test(url);
 }
 
 /** Splits 'a/b/c/d' into its parent collection path 'a/b/c' and id 'd'. */
@@ -67,9 +96,15 @@ class FakeStore {
   /** Everything was cleared since the last `takeChanges()` (a reseed): persist the whole state. */
   private clearedAll = false;
   private dirtyListener: (() => void) | null = null;
+  /** Storage objects by name (one bucket: the project's default). */
+  readonly objects = new Map<string, StoredObject>();
+  /** Object names written or deleted since the last `takeChanges()`. */
+  private changedObjects = new Set<string>();
 
   requestLog: RequestLogEntry[] = [];
   latencyMs = 0;
+  /** Latency for matching URLs only (e.g. Storage uploads), on top of nothing else. */
+  latencyRules: LatencyRule[] = [];
   failRules: FailRule[] = [];
   lostCommitAcks = 0;
   /**
@@ -153,6 +188,37 @@ class FakeStore {
     this.dirtyListener?.();
   }
 
+  // ---- storage objects ---------------------------------------------------------------------
+
+  putObject(object: StoredObject): void {
+    this.objects.set(object.name, object);
+    this.changedObjects.add(object.name);
+    this.dirtyListener?.();
+  }
+
+  removeObject(name: string): boolean {
+    const existed = this.objects.delete(name);
+    if (existed) {
+      this.changedObjects.add(name);
+      this.dirtyListener?.();
+    }
+    return existed;
+  }
+
+  /** Drops every object (a reseed); persisted as part of the next full save. */
+  clearObjects(): void {
+    this.objects.clear();
+    this.changedObjects.clear();
+    this.clearedAll = true;
+    this.dirtyListener?.();
+  }
+
+  /** Sets (or with `undefined` removes) an object as another tab wrote it: not a change to persist. */
+  applyStoredObject(name: string, object: StoredObject | undefined): void {
+    if (object) this.objects.set(name, object);
+    else this.objects.delete(name);
+  }
+
   private markDirty(path: string): void {
     this.changedPaths.add(path);
     this.dirtyListener?.();
@@ -160,13 +226,21 @@ class FakeStore {
 
   /** Whether anything was written since the last `takeChanges()`. */
   get hasChanges(): boolean {
-    return this.clearedAll || this.changedPaths.size > 0;
+    return this.clearedAll || this.changedPaths.size > 0 || this.changedObjects.size > 0;
   }
 
-  /** The document paths written since the last call (or `full` after a clear), and forgets them. */
-  takeChanges(): { paths: string[]; full: boolean } {
-    const changes = { paths: [...this.changedPaths], full: this.clearedAll };
+  /**
+   * The document paths and object names written since the last call (or `full` after a clear),
+   * and forgets them.
+   */
+  takeChanges(): { paths: string[]; full: boolean; objects: string[] } {
+    const changes = {
+      paths: [...this.changedPaths],
+      full: this.clearedAll,
+      objects: [...this.changedObjects],
+    };
     this.changedPaths.clear();
+    this.changedObjects.clear();
     this.clearedAll = false;
     return changes;
   }
@@ -245,8 +319,7 @@ class FakeStore {
   /** Consumes a matching failNext rule and returns its status, if any applies to this URL. */
   takeFailure(url: string): number | null {
     for (const rule of this.failRules) {
-      const hit = typeof rule.match === 'string' ? url.includes(rule.match) : rule.match.test(url);
-      if (hit && rule.remaining > 0) {
+      if (matches(rule.match, url) && rule.remaining > 0) {
         rule.remaining -= 1;
         this.failRules = this.failRules.filter((r) => r.remaining > 0);
         return rule.status;
@@ -255,8 +328,16 @@ class FakeStore {
     return null;
   }
 
+  /** How long a request to `url` waits: the general latency or the longest matching rule. */
+  latencyFor(url: string): number {
+    let ms = this.latencyMs;
+    for (const rule of this.latencyRules) if (matches(rule.match, url)) ms = Math.max(ms, rule.ms);
+    return ms;
+  }
+
   clearFaults(): void {
     this.latencyMs = 0;
+    this.latencyRules = [];
     this.failRules = [];
     this.lostCommitAcks = 0;
   }

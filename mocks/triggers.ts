@@ -1,21 +1,32 @@
-// The fake's stand-in for the Cloud Function production needs:
-// onDocumentCreated('conversations/{conversationId}/messages/{messageId}'). After a client commit
-// that creates messages, the backend (no rules) writes
+// The fake's stand-in for the Cloud Functions production needs:
+// onDocumentCreated('conversations/{conversationId}/messages/{messageId}') and
+// onDocumentCreated('resources/{resourceId}'). After a client commit that creates messages, the
+// backend (no rules) writes
 // - a notification for every other participant: 'office' stands for every active admin,
 //   superAdmin and administration member; the sender never gets one;
 // - the conversation's lastMessageAt (only moving forward) and lastMessagePreview.
+// After one that creates a resource: a notification ("New resource: <title>") for every active
+// member in its audience but its author; staff only when one of their roles is in the audience.
 // This module decides WHAT to write from the committed state (pure over a PermissionContext);
 // mocks/firestore.ts applies it inside the same request, so the change events, the in-page
 // cross-tab persistence and the server mode's save all include it. Notification ids are
 // deterministic and existing ones are left alone, so a create that is applied again writes nothing
 // twice and never turns a read notification back into a new one.
+import { audienceRolesOf, inAudience } from '../app/domain/audience';
 import {
   messageNotification,
   OFFICE_PARTICIPANT,
   OFFICE_ROLES,
   previewOf,
 } from '../app/domain/messages';
-import { collectionOfPath, type DocData, type PermissionContext } from '../app/domain/permissions';
+import {
+  collectionOfPath,
+  resolvePrincipal,
+  type DocData,
+  type PermissionContext,
+} from '../app/domain/permissions';
+import { resourceNotification } from '../app/domain/resources';
+import { ROLES, type Role } from '../app/domain/roles';
 
 /** A document the backend writes: whole (a new document) or only `fields` of an existing one. */
 export interface TriggerWrite {
@@ -136,4 +147,74 @@ export function messageTriggerWrites(
     });
   }
   return writes;
+}
+
+const STAFF_ROLES: readonly string[] = ['admin', 'superAdmin', 'administration'];
+const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
+
+/**
+ * Who is told about a new resource: every active member in its audience (their roles, and their
+ * or their children's classrooms and campuses, as the read rule decides) but the author. Staff read
+ * every resource, so they are told only when one of their roles is named in the audience.
+ */
+export function resourceRecipients(resource: DocData, ctx: PermissionContext): string[] {
+  const target = {
+    audience: strings(resource.audience),
+    classroomIds: strings(resource.classroomIds),
+    campusId: str(resource.campusId),
+  };
+  const author = str(resource.createdBy);
+  const recipients = new Set<string>();
+  for (const member of ctx.list('Members')) {
+    if (member.data.status === 'suspended') continue;
+    const memberUUID = str(member.data.memberUUID) ?? member.id;
+    if (memberUUID === author) continue;
+    const roles = strings(member.data.roles).filter(isRole);
+    if (roles.length === 0) continue;
+    const isStaff = roles.some((role) => STAFF_ROLES.includes(role));
+    const told = isStaff
+      ? audienceRolesOf(roles).some((role) => target.audience.includes(role))
+      : inAudience(
+          resolvePrincipal(
+            { uid: member.id, email: str(member.data.email), roles, memberUUID },
+            ctx,
+          ),
+          target,
+        );
+    if (told) recipients.add(memberUUID);
+  }
+  return [...recipients].sort();
+}
+
+/** What the backend writes after a client commit created resources: their notifications. */
+export function resourceTriggerWrites(
+  created: readonly CreatedDocument[],
+  ctx: PermissionContext,
+  nowIso: string,
+): TriggerWrite[] {
+  const writes: TriggerWrite[] = [];
+  for (const doc of created) {
+    if (collectionOfPath(doc.path) !== 'resources') continue;
+    const resourceId = doc.path.split('/')[1] ?? '';
+    const title = str(doc.data.title) ?? '';
+    for (const recipient of resourceRecipients(doc.data, ctx)) {
+      const notification = resourceNotification({ resourceId, recipient, title, date: nowIso });
+      const path = `Notifications/${notification.id}`;
+      if (ctx.get(path)) continue;
+      writes.push({ path, data: notification.data });
+    }
+  }
+  return writes;
+}
+
+/** Every trigger's writes for one client commit (messages, then resources). */
+export function commitTriggerWrites(
+  created: readonly CreatedDocument[],
+  ctx: PermissionContext,
+  nowIso: string,
+): TriggerWrite[] {
+  return [
+    ...messageTriggerWrites(created, ctx, nowIso),
+    ...resourceTriggerWrites(created, ctx, nowIso),
+  ];
 }

@@ -13,6 +13,7 @@ import type { Auth } from 'firebase/auth';
 import type { Firestore as FullFirestore } from 'firebase/firestore';
 import type { Firestore as LiteFirestore } from 'firebase/firestore/lite';
 import type { Functions } from 'firebase/functions';
+import type { FirebaseStorage } from 'firebase/storage';
 
 /** Memoises an async factory; a rejection is not cached. */
 function lazy<T>(factory: () => Promise<T>): { get: () => Promise<T>; reset: () => void } {
@@ -139,6 +140,30 @@ const functions = lazy(async (): Promise<Functions> => {
   }
 });
 
+/**
+ * How long the Storage SDK keeps retrying a failed request before it gives up. Its defaults (10 min
+ * for uploads, 2 min otherwise) would leave a person watching a frozen progress bar; a dropped
+ * connection should say so within a minute.
+ */
+export const STORAGE_UPLOAD_RETRY_MS = 60_000;
+export const STORAGE_OPERATION_RETRY_MS = 30_000;
+
+const storage = lazy(async (): Promise<FirebaseStorage> => {
+  try {
+    const firebaseApp = await app.get();
+    const { connectStorageEmulator, getStorage } = await import('firebase/storage');
+    const instance = getStorage(firebaseApp);
+    instance.maxUploadRetryTime = STORAGE_UPLOAD_RETRY_MS;
+    instance.maxOperationRetryTime = STORAGE_OPERATION_RETRY_MS;
+    // The fake's server mode serves Storage's emulator paths on the same origin as Firestore's.
+    const emulator = getRuntimeConfig().emulators?.firestore;
+    if (emulator) connectStorageEmulator(instance, emulator.host, emulator.port);
+    return instance;
+  } catch (error) {
+    throw initError(BACKEND_MESSAGES.storageNotInitialized, error);
+  }
+});
+
 export function getFirebaseApp(): Promise<FirebaseApp> {
   return app.get();
 }
@@ -151,6 +176,10 @@ export function getLiteFirestore(): Promise<LiteFirestore> {
 }
 export function getFunctionsInstance(): Promise<Functions> {
   return functions.get();
+}
+/** firebase/storage: resource files (app/backend/storage.ts); loaded on the first file operation. */
+export function getStorageInstance(): Promise<FirebaseStorage> {
+  return storage.get();
 }
 
 /** Whether the full Firestore SDK has been started (sign-out must then clear its cache). */

@@ -13,6 +13,7 @@ export const BACKEND_MESSAGES = {
   documentDeleted: 'Document deleted successfully',
   batchCompleted: 'Batch operation completed successfully',
   functionsNotInitialized: 'Firebase Functions not initialized',
+  storageNotInitialized: 'Firebase Storage not initialized',
   authNotInitialized: 'Firebase Auth not initialized',
   firestoreNotInitialized: 'Firestore not initialized',
   servicesFailed: 'One or more Firebase services failed to initialize',

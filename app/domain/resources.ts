@@ -122,3 +122,30 @@ export function canWriteFile(
   if (resource) return resource.createdBy === p.memberUUID;
   return uploader === null || uploader === p.uid;
 }
+
+/**
+ * The notification the "new resource" trigger writes for one member of its audience. The id is
+ * deterministic, so a create that is applied again (a re-send after a lost acknowledgement)
+ * writes nothing twice.
+ */
+export function resourceNotification(input: {
+  resourceId: string;
+  recipient: string;
+  title: string;
+  date: string;
+}): { id: string; data: Record<string, unknown> } {
+  const id = `res-${input.resourceId}-${input.recipient}`;
+  return {
+    id,
+    data: {
+      notificationUUID: id,
+      memberUUID: input.recipient,
+      action: 'resource',
+      actionItem: `resources/${input.resourceId}`,
+      description: `New resource: ${input.title}`,
+      date: input.date,
+      status: 'active',
+      isNew: true,
+    },
+  };
+}
