@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EVENT_MESSAGES,
+  eventFormDefaults,
+  parseEventForm,
+  type EventFormContext,
+} from './event-form';
+
+const ctx = (over: Partial<EventFormContext> = {}): EventFormContext => ({
+  roles: ['administration'],
+  taughtClassroomIds: [],
+  campuses: [
+    { id: 'north', timezone: 'Asia/Kolkata' },
+    { id: 'west', timezone: 'Europe/London' },
+  ],
+  classrooms: [
+    { id: 'north-harbour', campusId: 'north' },
+    { id: 'north-bay', campusId: 'north' },
+    { id: 'west-1', campusId: 'west' },
+  ],
+  ...over,
+});
+
+const form = (over: Record<string, string | string[]> = {}) => ({
+  title: 'Garden club',
+  description: 'Bring gloves',
+  startDate: '2025-03-06',
+  startTime: '10:00',
+  endDate: '2025-03-06',
+  endTime: '11:30',
+  location: 'Garden',
+  campusId: 'north',
+  classroomIds: ['north-harbour'],
+  audience: ['parent'],
+  repeats: 'none',
+  ...over,
+});
+
+describe('parseEventForm', () => {
+  it('turns the campus wall clock into instants and derives the audience keys', () => {
+    const result = parseEventForm(form(), ctx());
+    expect(result).toMatchObject({
+      ok: true,
+      fields: {
+        title: 'Garden club',
+        start: '2025-03-06T04:30:00.000Z',
+        end: '2025-03-06T06:00:00.000Z',
+        allDay: false,
+        campusId: 'north',
+        classroomIds: ['north-harbour'],
+        audience: ['parent'],
+        audienceKeys: ['parent@classroom:north-harbour'],
+      },
+    });
+    if (result.ok) expect(result.fields).not.toHaveProperty('recurrence');
+  });
+
+  it('uses the timezone of the chosen campus', () => {
+    const result = parseEventForm(form({ campusId: 'west', classroomIds: [] }), ctx());
+    expect(result.ok && result.fields.start).toBe('2025-03-06T10:00:00.000Z');
+    expect(result.ok && result.fields.audienceKeys).toEqual(['parent@campus:west']);
+  });
+
+  it('stores an all-day event from the campus midnight to the last second of its end date', () => {
+    const result = parseEventForm(
+      form({ allDay: 'on', startTime: '', endTime: '', endDate: '2025-03-07' }),
+      ctx(),
+    );
+    expect(result.ok && [result.fields.start, result.fields.end]).toEqual([
+      '2025-03-05T18:30:00.000Z',
+      '2025-03-07T18:29:59.000Z',
+    ]);
+  });
+
+  it('makes a weekly series and an every-N-weeks series', () => {
+    const weekly = parseEventForm(form({ repeats: 'weekly', until: '2025-04-17' }), ctx());
+    expect(weekly.ok && weekly.fields.recurrence).toEqual({
+      freq: 'weekly',
+      interval: 1,
+      until: '2025-04-17',
+    });
+    const every3 = parseEventForm(
+      form({ repeats: 'weeks', interval: '3', until: '2025-06-01' }),
+      ctx(),
+    );
+    expect(every3.ok && every3.fields.recurrence).toEqual({
+      freq: 'weekly',
+      interval: 3,
+      until: '2025-06-01',
+    });
+  });
+
+  it('refuses an end before the start', () => {
+    const result = parseEventForm(form({ endTime: '09:00' }), ctx());
+    expect(!result.ok && result.fieldErrors.endTime).toBe(EVENT_MESSAGES.endBeforeStart);
+    const days = parseEventForm(form({ endDate: '2025-03-05' }), ctx());
+    expect(!days.ok && days.fieldErrors.endDate).toBe(EVENT_MESSAGES.endBeforeStart);
+  });
+
+  it('refuses an until before the start and a series without one', () => {
+    const early = parseEventForm(form({ repeats: 'weekly', until: '2025-03-01' }), ctx());
+    expect(!early.ok && early.fieldErrors.until).toBe(EVENT_MESSAGES.untilBeforeStart);
+    const none = parseEventForm(form({ repeats: 'weekly' }), ctx());
+    expect(!none.ok && none.fieldErrors.until).toBe(EVENT_MESSAGES.untilRequired);
+  });
+
+  it('refuses an event with no audience and keeps what was typed', () => {
+    const result = parseEventForm(form({ audience: [] }), ctx());
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.fieldErrors.audience).toBe(EVENT_MESSAGES.noAudience);
+      expect(result.values.title).toBe('Garden club');
+    }
+  });
+
+  it('refuses a facilitator event with no classroom or a classroom they do not teach', () => {
+    const facilitator = ctx({ roles: ['facilitator'], taughtClassroomIds: ['north-harbour'] });
+    const none = parseEventForm(form({ classroomIds: [] }), facilitator);
+    expect(!none.ok && none.fieldErrors.classroomIds).toBe(EVENT_MESSAGES.facilitatorNoClassroom);
+    const other = parseEventForm(
+      form({ classroomIds: ['north-harbour', 'north-bay'] }),
+      facilitator,
+    );
+    expect(!other.ok && other.fieldErrors.classroomIds).toBe(EVENT_MESSAGES.notYourClassroom);
+    expect(parseEventForm(form(), facilitator).ok).toBe(true);
+  });
+
+  it('refuses classrooms of another campus than the one chosen', () => {
+    const result = parseEventForm(form({ classroomIds: ['west-1'] }), ctx());
+    expect(!result.ok && result.fieldErrors.classroomIds).toBe(EVENT_MESSAGES.classroomOffCampus);
+  });
+
+  it('makes no series for "change only this event"', () => {
+    const result = parseEventForm(
+      form({ repeats: 'weekly', until: '2025-04-17' }),
+      ctx({ single: true }),
+    );
+    expect(result.ok && result.fields.recurrence).toBeUndefined();
+  });
+
+  it('round-trips a stored event through the form defaults', () => {
+    const first = parseEventForm(
+      form({ repeats: 'weeks', interval: '2', until: '2025-05-01' }),
+      ctx(),
+    );
+    if (!first.ok) throw new Error('expected a valid form');
+    const defaults = eventFormDefaults({ ...first.fields }, 'Asia/Kolkata');
+    expect(defaults).toMatchObject({
+      startDate: '2025-03-06',
+      startTime: '10:00',
+      endTime: '11:30',
+      repeats: 'weeks',
+      interval: '2',
+    });
+    const again = parseEventForm(defaults, ctx());
+    expect(again.ok && again.fields).toEqual(first.fields);
+    expect(eventFormDefaults(first.fields, 'Asia/Kolkata', '2025-03-20').startDate).toBe(
+      '2025-03-20',
+    );
+  });
+});
