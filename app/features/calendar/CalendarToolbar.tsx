@@ -1,0 +1,183 @@
+// The calendar's toolbar: Previous / Today / Next, the view switch (links: each view is its own
+// URL), the filters (a GET form, so they are the URL too) and the .ics download of the view.
+import { Form, Link, useNavigate } from '@remix-run/react';
+import { useId, useRef } from 'react';
+import { CALENDAR_VIEWS } from '~/domain/calendar';
+import { useSettings } from '~/settings/store';
+import { Button } from '~/ui/Button';
+import { stepDate } from './range';
+import { calendarHref, type CalendarQuery } from './url-state';
+
+const VIEW_LABELS = { month: 'Month', week: 'Week', agenda: 'Agenda' } as const;
+
+export interface CalendarToolbarProps {
+  query: CalendarQuery;
+  today: string;
+  /** "December 2024", "2 – 8 Dec 2024", … */
+  rangeLabel: string;
+  campuses: ReadonlyArray<{ id: string; name: string }>;
+  classrooms: ReadonlyArray<{ id: string; name: string }>;
+  onDownload: () => void;
+  downloading: boolean;
+}
+
+export function CalendarToolbar({
+  query,
+  today,
+  rangeLabel,
+  campuses,
+  classrooms,
+  onDownload,
+  downloading,
+}: CalendarToolbarProps) {
+  const skin = useSettings((s) => s.skin);
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const ids = { campus: useId(), classroom: useId(), layer: useId(), download: useId() };
+  const go = (patch: Partial<CalendarQuery>) =>
+    navigate(calendarHref(query, { event: '', on: '', ...patch }), { preventScrollReset: true });
+
+  const applyFilters = () => {
+    const form = formRef.current;
+    if (!form) return;
+    const data = new FormData(form);
+    const campus = String(data.get('campus') ?? '');
+    let classroom = String(data.get('classroom') ?? '');
+    // A classroom of another campus would leave the view empty for no visible reason.
+    if (campus !== query.campus) classroom = '';
+    navigate(
+      calendarHref(query, {
+        campus,
+        classroom,
+        schedules: data.get('layer') === 'schedules',
+        event: '',
+        on: '',
+      }),
+      { replace: true, preventScrollReset: true },
+    );
+  };
+
+  return (
+    <div className={`mb-4 grid gap-3 p-3 sm:p-4 ${skin.card} ${skin.rounded}`}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <Button
+            variant="secondary"
+            onClick={() => go({ date: stepDate(query.view, query.date, -1) })}
+          >
+            Previous
+          </Button>
+          <Button variant="secondary" onClick={() => go({ date: today })}>
+            Today
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => go({ date: stepDate(query.view, query.date, 1) })}
+          >
+            Next
+          </Button>
+          <h2 className="ml-1 text-lg font-semibold" aria-live="polite">
+            {rangeLabel}
+          </h2>
+        </div>
+        <nav aria-label="Calendar views">
+          <ul className="flex gap-1 border-b border-border">
+            {CALENDAR_VIEWS.map((view) => (
+              <li key={view}>
+                <Link
+                  to={calendarHref(query, { view, event: '', on: '' })}
+                  aria-current={view === query.view ? 'page' : undefined}
+                  preventScrollReset
+                  className={`min-h-11 ${view === query.view ? skin.tabSelected : skin.tab}`}
+                >
+                  {VIEW_LABELS[view]}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <Form
+        ref={formRef}
+        method="get"
+        role="search"
+        aria-label="Filter the calendar"
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          applyFilters();
+        }}
+        onChange={applyFilters}
+      >
+        <div className="grid min-w-40 flex-1 gap-1 sm:flex-none">
+          <label htmlFor={ids.campus} className="text-sm font-medium">
+            Campus
+          </label>
+          <select
+            key={`campus-${query.campus}`}
+            id={ids.campus}
+            name="campus"
+            defaultValue={query.campus}
+            className={`min-h-11 ${skin.input} ${skin.rounded}`}
+          >
+            <option value="">All campuses</option>
+            {campuses.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid min-w-40 flex-1 gap-1 sm:flex-none">
+          <label htmlFor={ids.classroom} className="text-sm font-medium">
+            Classroom
+          </label>
+          <select
+            key={`classroom-${query.classroom}-${query.campus}`}
+            id={ids.classroom}
+            name="classroom"
+            defaultValue={query.classroom}
+            className={`min-h-11 ${skin.input} ${skin.rounded}`}
+          >
+            <option value="">All classrooms</option>
+            {classrooms.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex min-h-11 items-center gap-2">
+          <input
+            key={`layer-${query.schedules ? 1 : 0}`}
+            id={ids.layer}
+            name="layer"
+            type="checkbox"
+            value="schedules"
+            defaultChecked={query.schedules}
+            className="size-5"
+          />
+          <label htmlFor={ids.layer} className="font-medium">
+            Show classroom schedules
+          </label>
+        </div>
+        <div className="grid gap-1 sm:ml-auto">
+          <Button
+            variant="secondary"
+            size="sm"
+            type="button"
+            busy={downloading}
+            busyLabel="Preparing…"
+            onClick={onDownload}
+            aria-describedby={ids.download}
+          >
+            Download view (.ics)
+          </Button>
+          <span id={ids.download} className="text-xs text-muted">
+            These filters, the next 12 months
+          </span>
+        </div>
+      </Form>
+    </div>
+  );
+}
