@@ -7,6 +7,7 @@
 // the records as they change instead of keeping what was true at sign-in.
 import { z } from 'zod';
 import { getDocument, getMember, listDocuments, type Filter } from '~/backend/documents';
+import { clearOfflineFiles } from '~/data/offline-files';
 import { clearCache, initCache, store } from '~/data/store';
 import type { RefreshScope } from '~/data/sync-engine';
 import { startSync, stopSync, syncEngine } from '~/data/sync-status';
@@ -301,5 +302,7 @@ export const userDataLifecycle = {
     }
     stopSync();
     await clearCache();
+    // Files kept offline are the person's too (resources, issue 14).
+    await clearOfflineFiles();
   },
 };

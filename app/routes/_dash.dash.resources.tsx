@@ -1,11 +1,23 @@
-import { requireArea } from '~/auth/guards';
-import { AreaPage } from '~/ui/AreaPage';
+// The resources library (/dash/resources): the person's links and files, filtered in the URL
+// (?kind=&subject=&classroom=&q=&sort=), and `?resource=<id>` opens one (notifications link there).
+import { useLoaderData } from '@remix-run/react';
+import { useRevalidateOnDataChange } from '~/data/route-data';
+import { loadLibraryPage, libraryAction } from '~/features/resources/resource-routes';
+import { ResourceLibrary } from '~/features/resources/ResourceLibrary';
+import { GeneralErrorBoundary } from '~/ui/errors';
 import { handleMeta, type RouteHandle } from '~/ui/route-handle';
-import type { ClientLoaderFunctionArgs, MetaFunction } from '@remix-run/react';
+import type {
+  ClientActionFunctionArgs,
+  ClientLoaderFunctionArgs,
+  MetaFunction,
+} from '@remix-run/react';
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
-  await requireArea(request, handle.area);
-  return null;
+  return loadLibraryPage(request);
+}
+
+export async function clientAction({ request }: ClientActionFunctionArgs) {
+  return libraryAction(request);
 }
 
 export const handle = {
@@ -17,6 +29,10 @@ export const handle = {
 
 export const meta: MetaFunction = handleMeta;
 
-export default function Page() {
-  return <AreaPage handle={handle} empty="No resources to show yet." />;
+export default function Resources() {
+  const data = useLoaderData<typeof clientLoader>();
+  useRevalidateOnDataChange(['resources', 'subjects', 'classrooms']);
+  return <ResourceLibrary data={data} />;
 }
+
+export { GeneralErrorBoundary as ErrorBoundary };

@@ -17,6 +17,7 @@ import {
   CircleX,
   Cloud,
   CloudOff,
+  FileText,
   FlaskConical,
   FolderOpen,
   GraduationCap,
@@ -24,6 +25,7 @@ import {
   IdCard,
   Inbox,
   Info,
+  Link2,
   LoaderCircle,
   LogOut,
   Menu,
@@ -90,6 +92,9 @@ export const ACTION_ICONS = {
   chosen: Check,
   demo: FlaskConical,
 } satisfies Record<string, LucideIcon>;
+
+/** The kinds of library resources (issue 14): a web link, or a file kept in Storage. */
+export const RESOURCE_ICONS = { link: Link2, file: FileText } satisfies Record<string, LucideIcon>;
 
 /** A status beside its words (a status is never told by colour alone). */
 export const STATUS_ICONS: Record<BadgeTone, LucideIcon> = {

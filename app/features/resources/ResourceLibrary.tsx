@@ -1,0 +1,542 @@
+// The resources library (/dash/resources): filters in the URL, the list, the preview dialog of the
+// resource named by `?resource=`, and each file's Download / Keep offline. Reading a file for a
+// download or for keeping offline runs in the click handler (it is the person's action, not the
+// page's data); the preview's bytes come from the loader.
+import { Form, Link, useFetcher, useLocation, useNavigate, useRevalidator } from '@remix-run/react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { BackendError } from '~/backend/errors';
+import { offlineFiles } from '~/data/offline-files';
+import { settingsStore, useSettings } from '~/settings/store';
+import { Badge } from '~/ui/Badge';
+import { Button, ButtonLink } from '~/ui/Button';
+import { EmptyState } from '~/ui/EmptyState';
+import { ACTION_ICONS, AREA_ICONS, Icon, RESOURCE_ICONS } from '~/ui/icons';
+import { MobileActionBar } from '~/ui/MobileActionBar';
+import { Modal } from '~/ui/Modal';
+import { PageHeading } from '~/ui/PageHeading';
+import { AUDIENCE_OPTIONS } from './add-resource';
+import {
+  fileNameOf,
+  fileTypeLabel,
+  filterResources,
+  formatSize,
+  isFiltered,
+  libraryQueryToSearch,
+  parseLibraryQuery,
+  previewKind,
+  resourceTime,
+  type LibraryQuery,
+  type ResourceRecord,
+} from './library';
+import { canDelete, type NamedItem } from './load';
+import { readFile, type OpenedResource } from './resource-routes';
+
+export interface LibraryData {
+  resources: ResourceRecord[];
+  subjects: NamedItem[];
+  classrooms: NamedItem[];
+  pendingIds: Set<string>;
+  offlinePaths: Set<string>;
+  canAdd: boolean;
+  me: string;
+  staff: boolean;
+  query: LibraryQuery;
+  opened: OpenedResource | null;
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+function messageOf(error: unknown): string {
+  if (error instanceof BackendError) return error.message;
+  if (error instanceof Error && error.message) return error.message;
+  return 'Something went wrong. Try again.';
+}
+
+/** Hands a blob to the browser as a download named `name`. */
+function downloadBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = name;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  // Revoking at once can cancel the download in some browsers; a minute is plenty to start it.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** An object URL for the blob while it is shown; revoked when the blob changes or the view goes. */
+function useObjectUrl(blob: Blob | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!blob) {
+      setUrl(null);
+      return;
+    }
+    const created = URL.createObjectURL(blob);
+    setUrl(created);
+    return () => URL.revokeObjectURL(created);
+  }, [blob]);
+  return url;
+}
+
+export function ResourceLibrary({ data }: { data: LibraryData }) {
+  const { query } = data;
+  const shown = filterResources(data.resources, query, data.pendingIds);
+  const names = {
+    subjects: new Map(data.subjects.map((s) => [s.id, s.name])),
+    classrooms: new Map(data.classrooms.map((c) => [c.id, c.name])),
+  };
+  const [deleting, setDeleting] = useState<ResourceRecord | null>(null);
+  const fetcher = useFetcher();
+
+  return (
+    <>
+      <PageHeading
+        title="Resources"
+        icon={AREA_ICONS.resources}
+        lead="Links and files for your classes, by subject and classroom."
+        actions={
+          data.canAdd ? (
+            <ButtonLink to="/dash/resources/new" icon={ACTION_ICONS.add} className="max-sm:hidden">
+              Add resource
+            </ButtonLink>
+          ) : null
+        }
+      />
+      <LibraryFilters data={data} />
+      <p className="mb-3 text-sm text-muted" aria-live="polite">
+        {shown.length === data.resources.length
+          ? `${shown.length} ${shown.length === 1 ? 'resource' : 'resources'}`
+          : `${shown.length} of ${data.resources.length} resources`}
+      </p>
+      {shown.length === 0 ? (
+        isFiltered(query) ? (
+          <EmptyState
+            title="No resources match these filters"
+            icon={ACTION_ICONS.search}
+            action={
+              <Link to="/dash/resources" className="font-medium underline">
+                Clear filters
+              </Link>
+            }
+          >
+            Try other words, or another subject, classroom or kind.
+          </EmptyState>
+        ) : (
+          <EmptyState title="No resources yet" icon={AREA_ICONS.resources}>
+            {data.canAdd
+              ? 'Add a link or upload a file to share it with your classes.'
+              : 'Resources shared with you will appear here.'}
+          </EmptyState>
+        )
+      ) : (
+        <ul className="grid gap-3">
+          {shown.map((resource) => (
+            <ResourceItem
+              key={resource.id}
+              resource={resource}
+              query={query}
+              subject={resource.subjectId ? names.subjects.get(resource.subjectId) : undefined}
+              classrooms={resource.classroomIds.map((id) => names.classrooms.get(id) ?? id)}
+              pending={data.pendingIds.has(resource.id)}
+              kept={Boolean(resource.storagePath && data.offlinePaths.has(resource.storagePath))}
+              deletable={canDelete(data, resource)}
+              onDelete={() => setDeleting(resource)}
+            />
+          ))}
+        </ul>
+      )}
+      <PreviewDialog opened={data.opened} query={query} />
+      <Modal
+        open={deleting !== null}
+        title={deleting ? `Delete “${deleting.title}”?` : 'Delete resource?'}
+        onClose={() => setDeleting(null)}
+        actions={[
+          { label: 'Cancel', variant: 'secondary', onClick: () => setDeleting(null) },
+          {
+            label: 'Delete',
+            variant: 'danger',
+            onClick: () => {
+              if (deleting)
+                fetcher.submit({ intent: 'delete', id: deleting.id }, { method: 'post' });
+              setDeleting(null);
+            },
+          },
+        ]}
+      >
+        <p>
+          {deleting?.kind === 'file'
+            ? 'The resource and its file are deleted for everyone it was shared with.'
+            : 'The resource is deleted for everyone it was shared with.'}
+        </p>
+      </Modal>
+      {data.canAdd ? (
+        <MobileActionBar label="Resource actions">
+          <ButtonLink to="/dash/resources/new" icon={ACTION_ICONS.add}>
+            Add resource
+          </ButtonLink>
+        </MobileActionBar>
+      ) : null}
+    </>
+  );
+}
+
+function LibraryFilters({ data }: { data: LibraryData }) {
+  const { query } = data;
+  const skin = useSettings((s) => s.skin);
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const ids = {
+    q: useId(),
+    kind: useId(),
+    subject: useId(),
+    classroom: useId(),
+    sort: useId(),
+  };
+  const apply = () => {
+    const form = formRef.current;
+    if (!form) return;
+    const params = new URLSearchParams();
+    for (const [key, value] of new FormData(form)) {
+      if (typeof value === 'string') params.set(key, value);
+    }
+    navigate(
+      { pathname: '/dash/resources', search: libraryQueryToSearch(parseLibraryQuery(params)) },
+      { replace: true },
+    );
+  };
+  const select = `min-h-11 w-full ${skin.input} ${skin.rounded}`;
+  return (
+    <Form
+      ref={formRef}
+      method="get"
+      replace
+      role="search"
+      aria-label="Find resources"
+      className={`mb-4 grid gap-3 p-3 sm:grid-cols-2 sm:p-4 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr] lg:items-end ${skin.card} ${skin.rounded}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        apply();
+      }}
+      onChange={(event) => {
+        if (event.target instanceof HTMLSelectElement) apply();
+      }}
+    >
+      <div className="grid gap-1 sm:col-span-2 lg:col-span-1">
+        <label htmlFor={ids.q} className="text-sm font-medium">
+          Search by title
+        </label>
+        <div className="flex gap-2">
+          <input
+            key={`q-${query.q}`}
+            id={ids.q}
+            name="q"
+            type="search"
+            defaultValue={query.q}
+            autoComplete="off"
+            className={`min-h-11 min-w-0 flex-1 ${skin.input} ${skin.rounded}`}
+          />
+          <Button type="submit" variant="secondary">
+            Search
+          </Button>
+        </div>
+      </div>
+      <div className="grid gap-1">
+        <label htmlFor={ids.kind} className="text-sm font-medium">
+          Kind
+        </label>
+        <select
+          key={`kind-${query.kind}`}
+          id={ids.kind}
+          name="kind"
+          defaultValue={query.kind}
+          className={select}
+        >
+          <option value="">All kinds</option>
+          <option value="link">Links</option>
+          <option value="file">Files</option>
+        </select>
+      </div>
+      <div className="grid gap-1">
+        <label htmlFor={ids.subject} className="text-sm font-medium">
+          Subject
+        </label>
+        <select
+          key={`subject-${query.subject}`}
+          id={ids.subject}
+          name="subject"
+          defaultValue={query.subject}
+          className={select}
+        >
+          <option value="">All subjects</option>
+          {data.subjects.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="grid gap-1">
+        <label htmlFor={ids.classroom} className="text-sm font-medium">
+          Classroom
+        </label>
+        <select
+          key={`classroom-${query.classroom}`}
+          id={ids.classroom}
+          name="classroom"
+          defaultValue={query.classroom}
+          className={select}
+        >
+          <option value="">All classrooms</option>
+          {data.classrooms.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="grid gap-1">
+        <label htmlFor={ids.sort} className="text-sm font-medium">
+          Sort
+        </label>
+        <select
+          key={`sort-${query.sort}`}
+          id={ids.sort}
+          name="sort"
+          defaultValue={query.sort}
+          className={select}
+        >
+          <option value="newest">Newest first</option>
+          <option value="title">Title (A–Z)</option>
+        </select>
+      </div>
+    </Form>
+  );
+}
+
+function ResourceItem({
+  resource,
+  query,
+  subject,
+  classrooms,
+  pending,
+  kept,
+  deletable,
+  onDelete,
+}: {
+  resource: ResourceRecord;
+  query: LibraryQuery;
+  subject: string | undefined;
+  classrooms: string[];
+  pending: boolean;
+  kept: boolean;
+  deletable: boolean;
+  onDelete: () => void;
+}) {
+  const skin = useSettings((s) => s.skin);
+  const { revalidate } = useRevalidator();
+  const titleId = useId();
+  const [busy, setBusy] = useState<'download' | 'keep' | null>(null);
+  const path = resource.storagePath;
+  const isFile = resource.kind === 'file' && Boolean(path);
+  const time = resourceTime(resource);
+  const audience = AUDIENCE_OPTIONS.filter((o) => resource.audience.includes(o.value))
+    .map((o) => o.label)
+    .join(', ');
+
+  const download = async () => {
+    if (!path) return;
+    setBusy('download');
+    try {
+      downloadBlob(await readFile(path), fileNameOf(path));
+    } catch (error) {
+      settingsStore.notify(messageOf(error), 'error');
+    } finally {
+      setBusy(null);
+    }
+  };
+  const toggleOffline = async () => {
+    if (!path) return;
+    setBusy('keep');
+    try {
+      if (kept) {
+        await offlineFiles.forgetOffline(path);
+        settingsStore.notify(`“${resource.title}” is no longer kept on this device.`, 'info');
+      } else {
+        await offlineFiles.keepOffline(path, await readFile(path));
+        settingsStore.notify(`“${resource.title}” is available offline on this device.`, 'success');
+      }
+      revalidate();
+    } catch (error) {
+      settingsStore.notify(messageOf(error), 'error');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <li>
+      <article aria-labelledby={titleId} className={`grid gap-2 p-4 ${skin.card} ${skin.rounded}`}>
+        <div className="flex min-w-0 items-start gap-3">
+          <span className="mt-0.5 rounded-full bg-hover p-2 text-muted">
+            <Icon icon={RESOURCE_ICONS[resource.kind]} />
+          </span>
+          <div className="grid min-w-0 flex-1 gap-1">
+            <h2 id={titleId} className="text-lg font-semibold break-words">
+              {resource.kind === 'link' && resource.url ? (
+                <a
+                  href={resource.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={skin.link}
+                >
+                  {resource.title}
+                  <span className="sr-only"> (link, opens in a new tab)</span>
+                </a>
+              ) : (
+                resource.title
+              )}
+            </h2>
+            <p className="text-sm text-muted">
+              {[
+                isFile
+                  ? `${fileTypeLabel(resource.mimeType)}${resource.size ? ` · ${formatSize(resource.size)}` : ''}`
+                  : 'Link',
+                subject,
+                classrooms.length > 0 ? classrooms.join(', ') : null,
+                time ? dateFormat.format(new Date(time)) : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </p>
+            {audience ? <p className="text-sm text-muted">For: {audience}</p> : null}
+            {resource.description ? (
+              <p className="line-clamp-3 break-words">{resource.description}</p>
+            ) : null}
+            {pending || kept ? (
+              <div className="flex flex-wrap gap-2">
+                {pending ? <Badge tone="warning">Waiting to sync</Badge> : null}
+                {kept ? <Badge tone="success">Available offline</Badge> : null}
+              </div>
+            ) : null}
+          </div>
+        </div>
+        {isFile || deletable ? (
+          <div className="flex flex-wrap gap-2 sm:pl-12">
+            {isFile ? (
+              <>
+                <ButtonLink
+                  to={libraryQueryToSearch({ ...query, resource: resource.id })}
+                  preventScrollReset
+                  variant="secondary"
+                  size="sm"
+                >
+                  Open
+                </ButtonLink>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  busy={busy === 'download'}
+                  onClick={() => void download()}
+                >
+                  Download
+                </Button>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  busy={busy === 'keep'}
+                  onClick={() => void toggleOffline()}
+                >
+                  {kept ? 'Remove offline copy' : 'Keep offline'}
+                </Button>
+              </>
+            ) : null}
+            {deletable ? (
+              <Button variant="ghost" size="sm" icon={ACTION_ICONS.discard} onClick={onDelete}>
+                Delete
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+      </article>
+    </li>
+  );
+}
+
+function PreviewDialog({ opened, query }: { opened: OpenedResource | null; query: LibraryQuery }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const url = useObjectUrl(opened?.blob ?? null);
+  const resource = opened?.resource;
+  const path = resource?.storagePath;
+  const kind = previewKind(resource?.mimeType);
+  const close = () =>
+    navigate(
+      { pathname: location.pathname, search: libraryQueryToSearch({ ...query, resource: '' }) },
+      { replace: true, preventScrollReset: true },
+    );
+  const download = async () => {
+    if (!path) return;
+    try {
+      downloadBlob(opened?.blob ?? (await readFile(path)), fileNameOf(path));
+    } catch (error) {
+      settingsStore.notify(messageOf(error), 'error');
+    }
+  };
+  return (
+    <Modal
+      open={opened !== null}
+      title={resource?.title ?? ''}
+      onClose={close}
+      actions={[
+        ...(resource?.kind === 'file' && path
+          ? [{ label: 'Download', variant: 'secondary' as const, onClick: () => void download() }]
+          : []),
+        { label: 'Close', onClick: close },
+      ]}
+    >
+      {resource ? (
+        <div className="grid gap-3">
+          {resource.description ? <p className="break-words">{resource.description}</p> : null}
+          {resource.kind === 'link' && resource.url ? (
+            <p>
+              <a
+                href={resource.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-medium break-all underline"
+              >
+                Open the link<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </p>
+          ) : null}
+          {resource.kind === 'file' ? (
+            <p className="text-sm text-muted">
+              {fileTypeLabel(resource.mimeType)}
+              {resource.size ? ` · ${formatSize(resource.size)}` : ''}
+            </p>
+          ) : null}
+          {opened?.problem ? (
+            <p role="alert" className="font-medium text-danger">
+              {opened.problem}
+            </p>
+          ) : null}
+          {url && kind === 'image' ? (
+            <img src={url} alt={resource.title} className="mx-auto max-h-[60vh] max-w-full" />
+          ) : null}
+          {url && kind === 'pdf' ? (
+            <iframe
+              src={url}
+              title={`${resource.title} (PDF preview)`}
+              className="h-[60vh] w-full border border-border"
+            />
+          ) : null}
+          {resource.kind === 'file' && kind === null ? (
+            <p>This kind of file has no preview here. Download it to open it.</p>
+          ) : null}
+        </div>
+      ) : null}
+    </Modal>
+  );
+}
