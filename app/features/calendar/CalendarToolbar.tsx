@@ -1,12 +1,13 @@
 // The calendar's toolbar: Previous / Today / Next, the view switch (links: each view is its own
 // URL), the filters (a GET form, so they are the URL too) and the .ics download of the view.
 import { Form, Link, useNavigate } from '@remix-run/react';
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { CALENDAR_VIEWS } from '~/domain/calendar';
 import { useSettings } from '~/settings/store';
 import { Button } from '~/ui/Button';
+import { useUrlForm } from '~/ui/use-url-form';
 import { stepDate } from './range';
-import { calendarHref, type CalendarQuery } from './url-state';
+import { CALENDAR_PATH, calendarHref, calendarSearch, type CalendarQuery } from './url-state';
 
 const VIEW_LABELS = { month: 'Month', week: 'Week', agenda: 'Agenda' } as const;
 
@@ -32,30 +33,26 @@ export function CalendarToolbar({
 }: CalendarToolbarProps) {
   const skin = useSettings((s) => s.skin);
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
   const ids = { campus: useId(), classroom: useId(), layer: useId(), download: useId() };
   const go = (patch: Partial<CalendarQuery>) =>
     navigate(calendarHref(query, { event: '', on: '', ...patch }), { preventScrollReset: true });
 
-  const applyFilters = () => {
-    const form = formRef.current;
-    if (!form) return;
-    const data = new FormData(form);
-    const campus = String(data.get('campus') ?? '');
-    let classroom = String(data.get('classroom') ?? '');
-    // A classroom of another campus would leave the view empty for no visible reason.
-    if (campus !== query.campus) classroom = '';
-    navigate(
-      calendarHref(query, {
+  // A classroom of another campus would leave the view empty for no visible reason.
+  const { formRef, apply: applyFilters } = useUrlForm(
+    CALENDAR_PATH,
+    (fields) => {
+      const campus = fields.get('campus') ?? '';
+      return calendarSearch({
+        ...query,
         campus,
-        classroom,
-        schedules: data.get('layer') === 'schedules',
+        classroom: campus !== query.campus ? '' : (fields.get('classroom') ?? ''),
+        schedules: fields.get('layer') === 'schedules',
         event: '',
         on: '',
-      }),
-      { replace: true, preventScrollReset: true },
-    );
-  };
+      });
+    },
+    { preventScrollReset: true },
+  );
 
   return (
     <div className={`mb-4 grid gap-3 p-3 sm:p-4 ${skin.card} ${skin.rounded}`}>

@@ -1,8 +1,9 @@
 // The inbox's filters: a GET form, so the view state is the URL (?child=, ?unread=1, ?q=). The
 // child and unread controls apply at once; the search runs on Enter or the Search button.
-import { Form, useNavigate } from '@remix-run/react';
-import { useId, useRef } from 'react';
+import { Form } from '@remix-run/react';
+import { useId } from 'react';
 import { useSettings } from '~/settings/store';
+import { useUrlForm } from '~/ui/use-url-form';
 import { INBOX_PARAMS, inboxQueryToSearch, parseInboxQuery, type InboxQuery } from './inbox';
 
 export function InboxFilters({
@@ -13,22 +14,11 @@ export function InboxFilters({
   childOptions: ReadonlyArray<{ id: string; name: string }>;
 }) {
   const skin = useSettings((s) => s.skin);
-  const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
   const ids = { search: useId(), child: useId(), unread: useId() };
 
-  const submitNow = () => {
-    const form = formRef.current;
-    if (!form) return;
-    const params = new URLSearchParams();
-    for (const [key, value] of new FormData(form)) {
-      if (typeof value === 'string') params.set(key, value);
-    }
-    navigate(
-      { pathname: '/dash/messages', search: inboxQueryToSearch(parseInboxQuery(params)) },
-      { replace: true },
-    );
-  };
+  const { formRef, apply: submitNow } = useUrlForm('/dash/messages', (fields) =>
+    inboxQueryToSearch(parseInboxQuery(fields)),
+  );
 
   return (
     <Form

@@ -3,7 +3,7 @@
 // download or for keeping offline runs in the click handler (it is the person's action, not the
 // page's data); the preview's bytes come from the loader.
 import { Form, Link, useFetcher, useLocation, useNavigate, useRevalidator } from '@remix-run/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { BackendError } from '~/backend/errors';
 import { offlineFiles } from '~/data/offline-files';
 import { settingsStore, useSettings } from '~/settings/store';
@@ -14,6 +14,7 @@ import { ACTION_ICONS, AREA_ICONS, Icon, RESOURCE_ICONS } from '~/ui/icons';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { Modal } from '~/ui/Modal';
 import { PageHeading } from '~/ui/PageHeading';
+import { useUrlForm } from '~/ui/use-url-form';
 import { AUDIENCE_OPTIONS } from './add-resource';
 import {
   fileNameOf,
@@ -185,8 +186,6 @@ export function ResourceLibrary({ data }: { data: LibraryData }) {
 function LibraryFilters({ data }: { data: LibraryData }) {
   const { query } = data;
   const skin = useSettings((s) => s.skin);
-  const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
   const ids = {
     q: useId(),
     kind: useId(),
@@ -194,18 +193,9 @@ function LibraryFilters({ data }: { data: LibraryData }) {
     classroom: useId(),
     sort: useId(),
   };
-  const apply = () => {
-    const form = formRef.current;
-    if (!form) return;
-    const params = new URLSearchParams();
-    for (const [key, value] of new FormData(form)) {
-      if (typeof value === 'string') params.set(key, value);
-    }
-    navigate(
-      { pathname: '/dash/resources', search: libraryQueryToSearch(parseLibraryQuery(params)) },
-      { replace: true },
-    );
-  };
+  const { formRef, apply } = useUrlForm('/dash/resources', (fields) =>
+    libraryQueryToSearch(parseLibraryQuery(fields)),
+  );
   const select = `min-h-11 w-full ${skin.input} ${skin.rounded}`;
   return (
     <Form

@@ -1,10 +1,11 @@
 // Search, filter and sort controls of the students list. They are a GET form, so the view state is
 // the URL: choosing an option or pausing while typing submits it (replacing the history entry, so
 // Back leaves the list instead of stepping through keystrokes).
-import { Form, Link, useNavigate } from '@remix-run/react';
+import { Form, Link } from '@remix-run/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { STUDENT_STATUSES, type Campus, type Classroom } from '~/domain/records';
 import { useSettings } from '~/settings/store';
+import { useUrlForm } from '~/ui/use-url-form';
 import {
   PARAMS,
   SORT_FIELDS,
@@ -27,8 +28,6 @@ export interface StudentFiltersProps {
 
 export function StudentFilters({ query, campuses, classrooms }: StudentFiltersProps) {
   const skin = useSettings((s) => s.skin);
-  const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const [search, setSearch] = useState(query.q);
@@ -56,18 +55,15 @@ export function StudentFilters({ query, campuses, classrooms }: StudentFiltersPr
 
   // Navigates to the form's view with a tidy URL: empty fields and defaults are left out, and a
   // classroom of another campus is dropped when the campus changes.
-  const submitNow = () => {
-    if (timer.current) clearTimeout(timer.current);
-    const form = formRef.current;
-    if (!form) return;
-    const params = new URLSearchParams();
-    for (const [key, value] of new FormData(form)) {
-      if (typeof value === 'string') params.set(key, value);
-    }
-    const next = parseListQuery(params);
+  const { formRef, apply } = useUrlForm('/dash/students', (fields) => {
+    const next = parseListQuery(fields);
     const chosen = classrooms.find((c) => c.id === next.classroom);
     if (next.campus && chosen && chosen.campusId !== next.campus) next.classroom = '';
-    navigate({ pathname: '/dash/students', search: listQueryToSearch(next) }, { replace: true });
+    return listQueryToSearch(next);
+  });
+  const submitNow = () => {
+    if (timer.current) clearTimeout(timer.current);
+    apply();
   };
 
   // With a campus chosen, only its classrooms are offered (and the list stays short).
