@@ -164,6 +164,16 @@ test.describe('the resources library', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
 
+    // Kept on the device, it opens with no connection.
+    await mine.getByRole('button', { name: 'Keep offline' }).click();
+    await expect(mine.getByText('Available offline')).toBeVisible();
+    await page.context().setOffline(true);
+    await mine.getByRole('link', { name: 'Open' }).click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator('iframe')).toHaveAttribute('src', /^blob:/);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.context().setOffline(false);
+
     // A parent whose children are all in other classrooms.
     const email = await parentOutside(page, classroom.id);
     expect(email).not.toBe('');
@@ -290,6 +300,9 @@ test.describe('the resources library', () => {
 
   for (const theme of ['default', 'dark', 'accessible'] as const satisfies readonly ThemeName[]) {
     test(`axe passes on the list and the add form in the ${theme} theme`, async ({ page }) => {
+      // Four axe runs and four full-page screenshots: well within a minute on an idle machine, not
+      // on a loaded one.
+      test.setTimeout(150_000);
       await useTheme(page, theme);
       await signIn(page, 'facilitator');
       await open(page, '/dash/resources');

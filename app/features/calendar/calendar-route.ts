@@ -240,6 +240,14 @@ export async function loadCalendarPage(request: Request): Promise<CalendarPageDa
   );
   const differing = [...zones].filter(showZone).sort();
 
+  // Staff filter by any classroom; others by their own (or their children's): another classroom's
+  // events are not theirs to see, so it would only ever show an empty calendar.
+  const own = scheduleClassroomIds(data.principal, '');
+  const offered =
+    own === 'choose' || own.length === 0 || data.principal.roles.some((r) => STAFF.includes(r))
+      ? ('all' as const)
+      : new Set(own);
+
   let schedules: CalendarPageData['schedules'] = [];
   if (query.schedules) {
     const ids = scheduleClassroomIds(data.principal, query.classroom);
@@ -259,6 +267,7 @@ export async function loadCalendarPage(request: Request): Promise<CalendarPageDa
     campuses: data.campuses.map((c) => ({ id: c.id, name: c.name })),
     classrooms: data.classrooms
       .filter((c) => !query.campus || c.campusId === query.campus)
+      .filter((c) => offered === 'all' || offered.has(c.id) || c.id === query.classroom)
       .map((c) => ({ id: c.id, name: c.name, campusId: c.campusId })),
     canCreate: mayCreateEvents(data.principal),
     exportable: eventsForExport(data, query, today),
