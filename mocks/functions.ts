@@ -1,15 +1,24 @@
-// Callable Cloud Functions served by the fake: logUnregisterdSignin (spec §7) and the member
-// administration calls the members screen needs. They write as the backend (no rules), but check
-// the caller's roles themselves, as the real functions would.
+// Callable Cloud Functions served by the fake: logUnregisterdSignin (spec §7), the member
+// administration calls the members screen needs, and the public submitInquiry (issue 15). They
+// write as the backend (no rules), but check the caller's roles themselves, as the real functions
+// would.
 import { http, HttpResponse } from 'msw';
 import { z } from 'zod';
+import { FUNCTIONS_REGION } from '../app/config/constants';
+import {
+  SUBMIT_RATE_LIMIT_MESSAGE,
+  SUBMIT_RATE_LIMIT_PER_EMAIL_PER_DAY,
+  newInquiryRecord,
+  rateLimitKey,
+  submitInquirySchema,
+} from '../app/domain/inquiries';
 import { ROLES, type Role } from '../app/domain/roles';
 import { createAccount } from './auth';
 import { applyWrites, type CommitWrite } from './firestore';
 import { randomId } from './ids';
 import { principalFromRequest } from './principal';
 import { store } from './store';
-import { encodeFields } from './values';
+import { decodeFields, encodeFields } from './values';
 
 const CALLABLE = /^https:\/\/[a-z0-9-]+\.cloudfunctions\.net\/([A-Za-z0-9_-]+)$/;
 
@@ -74,6 +83,56 @@ const setStatusSchema = z.object({
   data: z.object({ uid: z.string(), status: z.enum(['active', 'suspended']) }),
 });
 
+/**
+ * The per-e-mail, per-day count of public inquiries lives in `inquiryRateLimits/{day_email}`: a
+ * collection no rule covers, so no client can read (or reset) it; only the function writes it.
+ */
+const RATE_LIMITS = 'inquiryRateLimits';
+const countSchema = z.object({ count: z.number().int().nonnegative() }).catch({ count: 0 });
+
+function submittedToday(key: string): number {
+  const stored = store.get(`${RATE_LIMITS}/${key}`);
+  return stored ? countSchema.parse(decodeFields(stored.fields)).count : 0;
+}
+
+/**
+ * submitInquiry: anyone may call it, signed in or not (families with no account). The input is
+ * checked with the domain's schema; the fourth inquiry of a day from one address is refused. App
+ * Check: the demo has no site key, so the fake accepts requests without an `X-Firebase-AppCheck`
+ * header (and cannot verify one that is present). In production the function is deployed with
+ * `enforceAppCheck: true` whenever a site key is configured, and refuses calls without a valid token.
+ */
+function submitInquiry(request: Request, input: unknown, callerUid: string | null): Response {
+  // The region is the first label of the host (asia-south1-<project>.cloudfunctions.net, or the
+  // emulator path's region, which mocks/server.ts rewrites into the same host).
+  if (!new URL(request.url).hostname.startsWith(`${FUNCTIONS_REGION}-`)) {
+    return callableError(404, 'NOT_FOUND', 'Function submitInquiry does not exist in this region.');
+  }
+  const now = new Date();
+  const today = now.toISOString().slice(0, 10);
+  const parsed = z.object({ data: submitInquirySchema(today) }).safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.slice(1).join('.') ?? '';
+    return invalid(issue ? `${field ? `${field}: ` : ''}${issue.message}` : 'Invalid inquiry.');
+  }
+  const key = rateLimitKey(parsed.data.data.email, today);
+  const count = submittedToday(key);
+  if (count >= SUBMIT_RATE_LIMIT_PER_EMAIL_PER_DAY) {
+    return callableError(429, 'RESOURCE_EXHAUSTED', SUBMIT_RATE_LIMIT_MESSAGE);
+  }
+  const id = randomId();
+  const record = newInquiryRecord(parsed.data.data, {
+    at: now.toISOString(),
+    ...(callerUid ? { createdBy: callerUid } : {}),
+  });
+  backendWrite([
+    setDoc(`${RATE_LIMITS}/${key}`, { count: count + 1, day: today, updatedAt: now }),
+    setDoc(`parentInquiries/${id}`, { ...record, createdAt: now, updatedAt: now }),
+  ]);
+  return HttpResponse.json({ result: { id } });
+}
+
 async function body(request: Request): Promise<unknown> {
   try {
     return JSON.parse(await request.text());
@@ -91,6 +150,9 @@ export const functionsHandlers = [
     const input = await body(request);
 
     switch (name) {
+      case 'submitInquiry':
+        return submitInquiry(request, input, principal?.uid ?? null);
+
       case 'logUnregisterdSignin': {
         const parsed = unregisteredSchema.safeParse(input);
         if (!parsed.success) return invalid('Invalid sign-in report.');

@@ -1,6 +1,7 @@
 // Callable Cloud Functions (region asia-south1). Payloads and answers are zod-parsed both ways, so a
 // change on the server shows up as a clear error here rather than as undefined fields in the UI.
 import { z } from 'zod';
+import { submitInquirySchema, type SubmitInquiryInput } from '~/domain/inquiries';
 import { ROLES, type Role } from '~/domain/roles';
 import { getFunctionsInstance } from './app';
 import { BACKEND_MESSAGES } from './errors';
@@ -111,4 +112,19 @@ export async function callSetMemberStatus(input: {
 }): Promise<{ uid: string; status: MemberStatus }> {
   const statusSchema = z.object({ uid: z.string(), status: z.enum(['active', 'suspended']) });
   return callFunction('setMemberStatus', statusSchema.parse(input), statusSchema);
+}
+
+/**
+ * Submits a parent inquiry through the public callable (no sign-in needed; a signed-in caller is
+ * recorded as its creator). The input is checked here with the same schema the function uses, so
+ * a bad field throws a ZodError before any request. The function answers 'functions/invalid-argument'
+ * for a bad field and 'functions/resource-exhausted' for the fourth inquiry of a day from one
+ * address (SUBMIT_RATE_LIMIT_MESSAGE).
+ */
+export async function callSubmitInquiry(
+  input: SubmitInquiryInput,
+  now: Date = new Date(),
+): Promise<{ id: string }> {
+  const payload = submitInquirySchema(now.toISOString().slice(0, 10)).parse(input);
+  return callFunction('submitInquiry', payload, z.object({ id: z.string() }));
 }

@@ -251,6 +251,8 @@ export const INQUIRY_STATUSES = [
 export const inquiryHistoryEntrySchema = z.object({
   at: isoDateTime,
   by: z.string(),
+  /** The status before a move; absent on the first entry, notes and assignments (and old records). */
+  from: z.enum(INQUIRY_STATUSES).optional(),
   status: z.enum(INQUIRY_STATUSES),
   note: z.string().default(''),
 });
@@ -267,6 +269,9 @@ export const parentInquirySchema = z.object({
   assignedTo: z.string().optional(),
   history: z.array(inquiryHistoryEntrySchema).default([]),
   createdBy: z.string().optional(),
+  /** Set by the conversion (app/domain/inquiries.ts): the family and student made from it. */
+  familyId: z.string().optional(),
+  studentId: z.string().optional(),
 });
 export type ParentInquiry = z.infer<typeof parentInquirySchema>;
 
