@@ -11,7 +11,7 @@ import {
   type AuthUserInfo,
 } from '~/backend/auth';
 import { BackendError } from '~/backend/errors';
-import { STORAGE_KEYS } from '~/config/constants';
+import { RECENT_SEARCHES_KEY_PREFIX, STORAGE_KEYS } from '~/config/constants';
 import { getRuntimeConfig } from '~/config/env';
 import type { Member } from '~/domain/records';
 import { DASHBOARD_TYPE_PRIORITY, rolesFromClaims, type Role } from '~/domain/roles';
@@ -289,12 +289,17 @@ const PERSONAL_LOCAL_KEYS = [
 
 /**
  * Forgets what the browser's storage says about the person: their last page and remember-me
- * choice, leftovers of a Google redirect, and every sessionStorage key of this tab (scroll
- * `positions` of their pages, the signed-in mark).
+ * choice, recent searches, leftovers of a Google redirect, and every sessionStorage key of this
+ * tab (scroll `positions` of their pages, the signed-in mark).
  */
 export function forgetPersonalStorage(): void {
   try {
     for (const key of PERSONAL_LOCAL_KEYS) localStorage.removeItem(key);
+    // Recent searches (every user's on this device; the same as the search feature's
+    // clearRecentSearches, which this floor may not import).
+    for (const key of Object.keys(localStorage)) {
+      if (key.startsWith(RECENT_SEARCHES_KEY_PREFIX)) localStorage.removeItem(key);
+    }
   } catch {
     // Storage unavailable: nothing was kept there either.
   }

@@ -144,6 +144,12 @@ export const LOCAL_DB_NAME = 'LearningCenterDB';
 /** Version of the local browser database layout (spec §3). */
 export const LOCAL_DB_VERSION = 1;
 
+/**
+ * localStorage: a person's recent global searches, one key per user, `lc.recentSearches.<uid>`
+ * (issue 15; app/features/search/recent-searches.ts). Sign-out removes every key with this prefix.
+ */
+export const RECENT_SEARCHES_KEY_PREFIX = 'lc.recentSearches.';
+
 /** localStorage keys (spec §3). Do not rename without a migration. */
 export const STORAGE_KEYS = {
   theme: 'theme',
