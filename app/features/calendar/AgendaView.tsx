@@ -7,9 +7,7 @@ import { formatLongDay } from './event-time';
 import { EventLink, PendingBadge, ScheduleSlot } from './EventChip';
 import { itemsByDay } from './MonthView';
 import { groupSlots, type ScheduleItem } from './schedules';
-import type { CalendarItem } from './calendar-route';
-import type { VisibleRange } from './range';
-import type { CalendarQuery } from './url-state';
+import type { CalendarViewProps } from './calendar-route';
 
 export function AgendaView({
   query,
@@ -17,13 +15,7 @@ export function AgendaView({
   today,
   items,
   schedules,
-}: {
-  query: CalendarQuery;
-  range: VisibleRange;
-  today: string;
-  items: readonly CalendarItem[];
-  schedules: readonly ScheduleItem[];
-}) {
+}: CalendarViewProps & { schedules: readonly ScheduleItem[] }) {
   const skin = useSettings((s) => s.skin);
   const byDay = itemsByDay(items);
   const days = range.days.filter((day) => byDay.has(day) || schedules.some((s) => s.date === day));

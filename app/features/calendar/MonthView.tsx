@@ -6,9 +6,8 @@ import { MONTH_CELL_CHIPS } from '~/domain/calendar';
 import { useSettings } from '~/settings/store';
 import { formatDay, formatLongDay } from './event-time';
 import { EventLink, kindTone } from './EventChip';
-import { calendarHref, type CalendarQuery } from './url-state';
-import type { CalendarItem } from './calendar-route';
-import type { VisibleRange } from './range';
+import { calendarHref } from './url-state';
+import type { CalendarItem, CalendarViewProps } from './calendar-route';
 
 const WEEKDAYS = [
   ['Mon', 'Monday'],
@@ -42,13 +41,7 @@ export function MonthView({
   today,
   items,
   label,
-}: {
-  query: CalendarQuery;
-  range: VisibleRange;
-  today: string;
-  items: readonly CalendarItem[];
-  label: string;
-}) {
+}: CalendarViewProps & { label: string }) {
   const skin = useSettings((s) => s.skin);
   const byDay = itemsByDay(items);
   const month = query.date.slice(0, 7);

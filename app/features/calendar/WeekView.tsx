@@ -6,9 +6,7 @@ import { useSettings } from '~/settings/store';
 import { formatDay, formatLongDay } from './event-time';
 import { EventLink, PendingBadge, SCHEDULE_CLASSES, ScheduleSlot } from './EventChip';
 import { groupSlots, type ScheduleItem } from './schedules';
-import type { CalendarItem } from './calendar-route';
-import type { VisibleRange } from './range';
-import type { CalendarQuery } from './url-state';
+import type { CalendarItem, CalendarViewProps } from './calendar-route';
 
 const HOUR_PX = 48;
 const HEADER_PX = 56;
@@ -72,13 +70,7 @@ export function WeekView({
   today,
   items,
   schedules,
-}: {
-  query: CalendarQuery;
-  range: VisibleRange;
-  today: string;
-  items: readonly CalendarItem[];
-  schedules: readonly ScheduleItem[];
-}) {
+}: CalendarViewProps & { schedules: readonly ScheduleItem[] }) {
   const skin = useSettings((s) => s.skin);
   const days = range.days.map((day) => {
     const dayItems = items.filter((i) => i.days.includes(day));

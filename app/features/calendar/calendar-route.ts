@@ -27,6 +27,14 @@ const STAFF: readonly Role[] = ['admin', 'superAdmin', 'administration'];
 export type EventKind = 'school' | 'campus' | 'classroom';
 
 /** An occurrence as the views show it: placed on its campus-local days, with its time in words. */
+/** What every calendar view is given: the view's query and range, today, and its events. */
+export interface CalendarViewProps {
+  query: CalendarQuery;
+  range: VisibleRange;
+  today: string;
+  items: readonly CalendarItem[];
+}
+
 export interface CalendarItem {
   key: string;
   eventId: string;
