@@ -1,67 +1,37 @@
-import {
-  Await,
-  defer,
-  useLoaderData,
-  type ClientLoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/react';
-import { Suspense, type ReactNode } from 'react';
+import { useLoaderData, type ClientLoaderFunctionArgs, type MetaFunction } from '@remix-run/react';
 import { requireUser } from '~/auth/guards';
-import { useRevalidateOnDataChange } from '~/data/route-data';
-import { isAttendanceStaff, takesRollCalls } from '~/features/attendance/AttendanceTabs';
-import {
-  RollCallsToTakePanel,
-  TodaysClassesPanel,
-  todaysClasses,
-  type TodayClass,
-} from '~/features/attendance/home-facilitator';
-import {
-  NotMarkedPanel,
-  TodaysAttendancePanel,
-  staffToday,
-  type StaffToday,
-} from '~/features/attendance/home-staff';
-import { loadAttendanceData } from '~/features/attendance/load';
+import type { SessionUser } from '~/auth/session-user';
+import { FacilitatorHome, loadFacilitatorHome } from '~/features/home/facilitator/FacilitatorHome';
+import { ParentHome, loadParentHome } from '~/features/home/parent/ParentHome';
+import { StaffHome, loadStaffHome } from '~/features/home/staff/StaffHome';
+import { StudentHome, loadStudentHome } from '~/features/home/student/StudentHome';
+import type { DashboardType } from '~/settings/dashboard-type';
+import { settingsStore } from '~/settings/store';
 import { HomeOverview } from '~/ui/HomeOverview';
 import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 
-export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
-  const user = await requireUser(request);
-  // The panels' data may need a first sync (a new device, every record of the school): the page
-  // does not wait for it, each panel shows "Loading…" until it comes.
-  const attendance = takesRollCalls(user.roles)
-    ? loadAttendanceData(user).then((data) => ({
-        classes: user.roles.includes('facilitator') ? todaysClasses(data) : null,
-        staff: isAttendanceStaff(user.roles) ? staffToday(data) : null,
-      }))
-    : null;
-  return defer({
-    attendance,
-    facilitator: user.roles.includes('facilitator'),
-    staff: isAttendanceStaff(user.roles),
-  });
+/**
+ * The tiles' data for the chosen dashboard type. Each loader returns at once with one promise per
+ * tile, so the page shows its frame and skeletons immediately and each tile fills in when its data
+ * is there (a new device's first sync may take a while).
+ */
+function loadHome(type: DashboardType, user: SessionUser) {
+  switch (type) {
+    case 'admin':
+    case 'administration':
+      return { type, staff: loadStaffHome(user) } as const;
+    case 'facilitator':
+      return { type, facilitator: loadFacilitatorHome(user) } as const;
+    case 'parent':
+      return { type, parent: loadParentHome(user) } as const;
+    case 'student':
+      return { type, student: loadStudentHome(user) } as const;
+  }
 }
 
-type AttendancePanels = { classes: TodayClass[] | null; staff: StaffToday | null };
-
-/** One panel's contents once the attendance data is there; a clear message if it failed. */
-function Deferred({
-  data,
-  children,
-}: {
-  data: Promise<AttendancePanels>;
-  children: (panels: AttendancePanels) => ReactNode;
-}) {
-  return (
-    <Suspense fallback={<p className="text-sm text-muted">Loading…</p>}>
-      <Await
-        resolve={data}
-        errorElement={<p className="text-sm">This could not be loaded. Try reloading the page.</p>}
-      >
-        {(panels: AttendancePanels) => children(panels)}
-      </Await>
-    </Suspense>
-  );
+export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return loadHome(settingsStore.getState().dashboardType, user);
 }
 
 export const handle = {
@@ -74,33 +44,18 @@ export const handle = {
 
 export const meta: MetaFunction = handleMeta;
 
+export function HomeDashboard({ title }: { title: string }) {
+  const home = useLoaderData<typeof clientLoader>();
+  return (
+    <HomeOverview title={title} dashboardType={home.type}>
+      {home.staff ? <StaffHome data={home.staff} dashboardType={home.type} /> : null}
+      {home.facilitator ? <FacilitatorHome data={home.facilitator} /> : null}
+      {home.parent ? <ParentHome data={home.parent} /> : null}
+      {home.student ? <StudentHome data={home.student} /> : null}
+    </HomeOverview>
+  );
+}
+
 export default function Home() {
-  const { attendance, facilitator, staff } = useLoaderData<typeof clientLoader>();
-  useRevalidateOnDataChange(['attendance', 'classrooms', 'students']);
-  const content: Record<string, ReactNode> = {};
-  if (attendance && facilitator) {
-    content['Today’s classes'] = (
-      <Deferred data={attendance}>
-        {({ classes }) => <TodaysClassesPanel classes={classes ?? []} />}
-      </Deferred>
-    );
-    content['Roll calls to take'] = (
-      <Deferred data={attendance}>
-        {({ classes }) => <RollCallsToTakePanel classes={classes ?? []} />}
-      </Deferred>
-    );
-  }
-  if (attendance && staff) {
-    content['Today’s attendance'] = (
-      <Deferred data={attendance}>
-        {(panels) => (panels.staff ? <TodaysAttendancePanel today={panels.staff} /> : null)}
-      </Deferred>
-    );
-    content['Classrooms not yet marked'] = (
-      <Deferred data={attendance}>
-        {(panels) => (panels.staff ? <NotMarkedPanel today={panels.staff} /> : null)}
-      </Deferred>
-    );
-  }
-  return <HomeOverview title={handle.title} content={content} />;
+  return <HomeDashboard title={handle.title} />;
 }

@@ -1,11 +1,34 @@
+import {
+  useLoaderData,
+  type ClientActionFunctionArgs,
+  type ClientLoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/react';
 import { requireArea } from '~/auth/guards';
-import { AreaPage } from '~/ui/AreaPage';
+import { boardAction, boardLoader } from '~/features/inquiries/board/board-route';
+import { InquiryBoard } from '~/features/inquiries/board/InquiryBoard';
+import { managesInquiries } from '~/features/inquiries/office';
+import {
+  parentInquiriesAction,
+  parentInquiriesLoader,
+} from '~/features/inquiries/parent/parent-route';
+import { ParentInquiries } from '~/features/inquiries/parent/ParentInquiries';
 import { handleMeta, type RouteHandle } from '~/ui/route-handle';
-import type { ClientLoaderFunctionArgs, MetaFunction } from '@remix-run/react';
 
+// One address, two screens: the office works the pipeline board; a parent asks about a place and
+// follows their own inquiries. The permission matrix decides which (managesInquiries).
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
-  await requireArea(request, handle.area);
-  return null;
+  const user = await requireArea(request, handle.area);
+  return managesInquiries(user.roles)
+    ? { board: await boardLoader(user, request), parent: null }
+    : { board: null, parent: await parentInquiriesLoader(user, request) };
+}
+
+export async function clientAction({ request }: ClientActionFunctionArgs) {
+  const user = await requireArea(request, handle.area);
+  return managesInquiries(user.roles)
+    ? boardAction(user, request)
+    : parentInquiriesAction(user, request);
 }
 
 export const handle = {
@@ -17,6 +40,9 @@ export const handle = {
 
 export const meta: MetaFunction = handleMeta;
 
-export default function Page() {
-  return <AreaPage handle={handle} empty="No inquiries to show yet." />;
+export default function ParentInquiriesPage() {
+  const { board, parent } = useLoaderData<typeof clientLoader>();
+  if (board) return <InquiryBoard data={board} />;
+  if (parent) return <ParentInquiries data={parent} />;
+  return null;
 }

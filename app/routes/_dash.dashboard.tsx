@@ -1,8 +1,11 @@
-import { HomeOverview } from '~/ui/HomeOverview';
 import { handleMeta, type RouteHandle } from '~/ui/route-handle';
+import { HomeDashboard, clientLoader } from './_dash.dash.home';
 import type { MetaFunction } from '@remix-run/react';
 
-// /dashboard is an alias of the overview, so help links and bookmarks that use it keep working.
+// /dashboard is an alias of the overview, so help links and bookmarks that use it keep working:
+// the same tiles from the same loader.
+export { clientLoader };
+
 export const handle = {
   title: 'Dashboard',
   description: 'Dashboard overview.',
@@ -13,5 +16,5 @@ export const handle = {
 export const meta: MetaFunction = handleMeta;
 
 export default function DashboardAlias() {
-  return <HomeOverview title={handle.title} />;
+  return <HomeDashboard title={handle.title} />;
 }

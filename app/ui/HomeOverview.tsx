@@ -1,64 +1,28 @@
-// The dashboard overview frame, one per dashboard type: each type gets its own set of panels. The
-// panels' contents arrive with the areas they summarise; the frame already says whose dashboard this
-// is and what it will show.
+// The frame of a home dashboard: whose dashboard this is, what it is for, and its tiles in a
+// responsive grid. The tiles (HomeTile) come from the home features, one set per dashboard type.
 import { DASHBOARD_TYPE_LABELS, type DashboardType } from '~/settings/dashboard-type';
-import { useSettings } from '~/settings/store';
-import { Card } from './Card';
 import { PageHeading } from './PageHeading';
 import type { ReactNode } from 'react';
 
-const PANELS: Record<DashboardType, { title: string; lead: string; panels: string[] }> = {
-  admin: {
-    title: 'Centre overview',
-    lead: 'Enrolment, attendance and what needs attention today.',
-    panels: [
-      'Enrolment',
-      'Today’s attendance',
-      'Classrooms not yet marked',
-      'Open inquiries',
-      'Upcoming events',
-      'Sync status',
-    ],
-  },
-  administration: {
-    title: 'Office overview',
-    lead: 'The day at the front desk.',
-    panels: [
-      'Enrolment',
-      'Today’s attendance',
-      'Classrooms not yet marked',
-      'Open inquiries',
-      'Upcoming events',
-      'Sync status',
-    ],
-  },
-  facilitator: {
-    title: 'Today’s classes',
-    lead: 'Your classes and their roll calls.',
-    panels: ['Today’s classes', 'Roll calls to take', 'Messages'],
-  },
-  parent: {
-    title: 'Your family',
-    lead: 'Your children’s day, events and messages.',
-    panels: ['Your children', 'Next events', 'Unread messages'],
-  },
-  student: {
-    title: 'Your day',
-    lead: 'Your schedule and new resources.',
-    panels: ['Today’s schedule', 'New resources'],
-  },
+export const HOME_FRAMES: Record<DashboardType, { title: string; lead: string }> = {
+  admin: { title: 'Centre overview', lead: 'Enrolment, attendance and what needs attention today.' },
+  administration: { title: 'Office overview', lead: 'The day at the front desk.' },
+  facilitator: { title: 'Today’s classes', lead: 'Your classes, their roll calls and your messages.' },
+  parent: { title: 'Your family', lead: 'Your children’s day, events and messages.' },
+  student: { title: 'Your day', lead: 'Your timetable, new resources and what is coming up.' },
 };
 
 export function HomeOverview({
   title,
-  content = {},
+  dashboardType,
+  children,
 }: {
   title: string;
-  /** A panel's contents, by panel title, from the areas that fill it (attendance so far). */
-  content?: Partial<Record<string, ReactNode>>;
+  dashboardType: DashboardType;
+  /** The tiles, each usually a HomeTile; a tile may span columns with its own class. */
+  children: ReactNode;
 }) {
-  const dashboardType = useSettings((s) => s.dashboardType);
-  const frame = PANELS[dashboardType];
+  const frame = HOME_FRAMES[dashboardType];
   return (
     <section data-dashboard-type={dashboardType} aria-labelledby="overview-heading">
       <PageHeading title={title} lead={`${DASHBOARD_TYPE_LABELS[dashboardType]} dashboard`} />
@@ -66,15 +30,7 @@ export function HomeOverview({
         {frame.title}
       </h2>
       <p className="text-muted">{frame.lead}</p>
-      <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {frame.panels.map((panel) => (
-          <li key={panel}>
-            <Card title={panel} level={3} className="h-full">
-              {content[panel] ?? <p className="text-sm text-muted">Nothing to show yet.</p>}
-            </Card>
-          </li>
-        ))}
-      </ul>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">{children}</div>
     </section>
   );
 }
