@@ -101,6 +101,25 @@ describe('pipeline moves', () => {
     );
   });
 
+  it('reopens an enrolled inquiry to an open status, with the reopening in the history', () => {
+    const enrolled = inquiry({ status: 'enrolled' });
+    expect(movePatch(enrolled, { to: 'closed', by: 'off-1', at: received })).toBeNull();
+    const patch = movePatch(enrolled, {
+      to: 'waitlisted',
+      by: 'off-1',
+      at: '2026-03-09T10:00:00.000Z',
+      note: 'The place fell through',
+    });
+    expect(patch?.status).toBe('waitlisted');
+    expect(patch?.history.at(-1)).toEqual({
+      at: '2026-03-09T10:00:00.000Z',
+      by: 'off-1',
+      from: 'enrolled',
+      status: 'waitlisted',
+      note: 'The place fell through',
+    });
+  });
+
   it('records an assignment by name and a note, without changing the status', () => {
     const open = inquiry({ status: 'contacted' });
     const assigned = assignPatch(open, {
@@ -447,5 +466,11 @@ describe('the submitInquiry input', () => {
     expect(
       newInquiryRecord(schema.parse(valid), { at: received, createdBy: 'par-1' }),
     ).toMatchObject({ createdBy: 'par-1' });
+  });
+
+  it("names a signed-in parent, not the public, as the first history entry's author", () => {
+    const record = newInquiryRecord(schema.parse(valid), { at: received, createdBy: 'par-1' });
+    expect(record.history).toEqual([{ at: received, by: 'par-1', status: 'new', note: '' }]);
+    expect(record).toMatchObject({ createdBy: 'par-1', updatedBy: 'par-1', status: 'new' });
   });
 });

@@ -465,7 +465,11 @@ export function submitInquirySchema(today: string) {
 export type SubmitInquiryInput = z.input<ReturnType<typeof submitInquirySchema>>;
 export type SubmitInquiry = z.output<ReturnType<typeof submitInquirySchema>>;
 
-/** The parentInquiries document a submission creates (without id; the backend picks it). */
+/**
+ * The parentInquiries document a submission creates (without id; the backend picks it). A signed-in
+ * parent is its creator and the first history entry names them; a family with no account is
+ * PUBLIC_SUBMITTER.
+ */
 export function newInquiryRecord(
   input: SubmitInquiry,
   { at, createdBy }: { at: string; createdBy?: string },
@@ -479,7 +483,7 @@ export function newInquiryRecord(
     ...(input.campusId ? { campusId: input.campusId } : {}),
     message: input.message,
     status: 'new',
-    history: [{ at, by: PUBLIC_SUBMITTER, status: 'new', note: '' }],
+    history: [{ at, by: createdBy ?? PUBLIC_SUBMITTER, status: 'new', note: '' }],
     ...(createdBy ? { createdBy, updatedBy: createdBy } : {}),
   };
 }

@@ -1,5 +1,6 @@
+import { Link, type MetaFunction } from '@remix-run/react';
+import { LoginPage } from '~/features/login/LoginPage';
 import { handleMeta, type RouteHandle } from '~/ui/route-handle';
-import type { MetaFunction } from '@remix-run/react';
 
 export const handle = {
   title: 'Sign in',
@@ -9,5 +10,20 @@ export const handle = {
 export const meta: MetaFunction = handleMeta;
 
 export { clientAction, clientLoader } from '~/features/login/login';
-export { LoginPage as default } from '~/features/login/LoginPage';
+
+// Families without an account find the public inquiry form from here (a plain link: /login's
+// first-load budget stays as it is).
+export default function Login() {
+  return (
+    <>
+      <LoginPage />
+      <p className="mt-8 text-center">
+        New to the centre?{' '}
+        <Link to="/inquire" className="font-medium underline">
+          Ask about a place
+        </Link>
+      </p>
+    </>
+  );
+}
 export { GeneralErrorBoundary as ErrorBoundary } from '~/ui/errors';

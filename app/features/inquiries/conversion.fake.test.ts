@@ -169,4 +169,58 @@ describe('the conversion batch against the fake Firebase', () => {
     // The family the first attempt made is this family, never offered as a duplicate of itself.
     expect(again.duplicates.map((f) => f.id)).not.toContain(plan.family.id);
   });
+
+  it('adds only the student to an existing family the office chose, and links the inquiry to it', async () => {
+    const device = await officeDevice();
+    await device.engine.sync();
+    const before = {
+      families: fake.listDocuments('families').length,
+      students: fake.listDocuments('students').length,
+    };
+    // inq-005 is seeded as 'enrolled'; the office says the family is fam-0003 ("use this family").
+    const inquiryId = 'inq-005';
+    const chosen = 'fam-0003';
+    const { store, uid } = device;
+    const inquiry = withId(parentInquirySchema).parse(
+      await store.get('parentInquiries', inquiryId),
+    );
+    const families = z.array(withId(familySchema)).parse(await store.list('families', ALL));
+    const students = z.array(withId(studentSchema)).parse(await store.list('students', ALL));
+    const now = new Date(device.clock.t).toISOString();
+    const plan = conversionPlan(inquiry, { families, students, now, by: uid });
+    const link = conversionLinkPatch(inquiry, {
+      familyId: chosen,
+      studentId: plan.student.id,
+      by: uid,
+      at: now,
+    });
+    if (!link) throw new Error('inq-005 cannot be converted');
+    await store.batch([
+      { type: 'save', collection: 'students', item: { ...plan.student, familyId: chosen } },
+      { type: 'save', collection: 'parentInquiries', item: { id: inquiryId, ...link } },
+    ]);
+    await device.engine.sync();
+    expect(await device.outbox.pendingChanges()).toEqual([]);
+
+    expect(fake.listDocuments('families')).toHaveLength(before.families);
+    expect(fake.getDocument(`families/${convertedFamilyId(inquiryId)}`)).toBeNull();
+    expect(fake.listDocuments('students')).toHaveLength(before.students + 1);
+    expect(fake.getDocument(`students/${convertedStudentId(inquiryId)}`)).toMatchObject({
+      familyId: chosen,
+      status: 'enrolled',
+    });
+    expect(fake.getDocument(`parentInquiries/${inquiryId}`)).toMatchObject({
+      status: 'enrolled',
+      familyId: chosen,
+      studentId: convertedStudentId(inquiryId),
+    });
+    // A second look sees the conversion done (the student exists), not a fresh one to make.
+    const again = conversionPlan(inquiry, {
+      families,
+      students: z.array(withId(studentSchema)).parse(await store.list('students', ALL)),
+      now,
+      by: uid,
+    });
+    expect(again.alreadyConverted).toBe(true);
+  });
 });

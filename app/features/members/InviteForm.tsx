@@ -1,8 +1,8 @@
 // The invite page's body: who to invite and with which roles, on the form kit, and after a
-// successful invitation the first password (demo mode), shown once. Whether the copy worked is the
-// only state here; the invitation itself is the route's clientAction.
+// successful invitation the first password (demo mode), shown once (TemporaryPassword). The
+// invitation itself is the route's clientAction.
 import { Form, useNavigation } from '@remix-run/react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { ROLES, type Role } from '~/domain/roles';
 import { useSettings } from '~/settings/store';
 import { Button } from '~/ui/Button';
@@ -15,6 +15,7 @@ import {
   ONLY_SUPERADMIN_GRANTS_ADMIN,
   ROLE_LABELS,
 } from './member-rules';
+import { TemporaryPassword } from './TemporaryPassword';
 import type { MemberActionData } from './member-actions';
 
 export interface InviteFormProps {
@@ -27,9 +28,7 @@ export function InviteForm({ result, editorRoles, isOnline }: InviteFormProps) {
   const skin = useSettings((s) => s.skin);
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
-  const [copied, setCopied] = useState(false);
   const formId = useId();
-  const passwordId = useId();
   const form: FormState | undefined =
     result?.ok === false ? { fieldErrors: result.fieldErrors, values: result.values } : undefined;
   // A successful invite resets the form (new key), so the next invitation starts empty.
@@ -42,15 +41,6 @@ export function InviteForm({ result, editorRoles, isOnline }: InviteFormProps) {
       disabled: !allowed,
     };
   });
-
-  const copyPassword = async (password: string) => {
-    try {
-      await navigator.clipboard.writeText(password);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
 
   return (
     <>
@@ -69,29 +59,7 @@ export function InviteForm({ result, editorRoles, isOnline }: InviteFormProps) {
               {result.message}
             </h2>
             {result.temporaryPassword ? (
-              <div className="mt-3 grid gap-2">
-                <p>
-                  Their first password is shown only now. Give it to them in person; they can change
-                  it on their profile page.
-                </p>
-                <div className="flex flex-wrap items-center gap-2">
-                  <label htmlFor={passwordId} className="font-medium">
-                    Temporary password
-                  </label>
-                  <input
-                    id={passwordId}
-                    readOnly
-                    value={result.temporaryPassword}
-                    className={`${skin.input} ${skin.rounded} max-w-xs font-mono`}
-                  />
-                  <Button
-                    variant="secondary"
-                    onClick={() => void copyPassword(result.temporaryPassword ?? '')}
-                  >
-                    {copied ? 'Copied' : 'Copy password'}
-                  </Button>
-                </div>
-              </div>
+              <TemporaryPassword password={result.temporaryPassword} />
             ) : null}
           </section>
         ) : null}

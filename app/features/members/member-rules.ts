@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { isRole, ROLES, type Role } from '~/domain/roles';
 import {
   emailAddress,
+  optionalText,
   plainText,
   requiredChoice,
   requiredText,
@@ -87,6 +88,8 @@ export const inviteFormSchema = z.object({
   email: emailAddress({ invalid: 'Enter a valid e-mail address, like name@example.com.' }),
   displayName: requiredText('name the member will see', 80),
   roles: roleList('Choose at least one role.'),
+  /** The family a parent is invited for (the inquiry conversion); the invite page sends none. */
+  familyId: optionalText(200),
 });
 export type InviteForm = z.infer<typeof inviteFormSchema>;
 

@@ -7,7 +7,7 @@
 // name, and why the errors of a submit stop showing once a row was removed (they name positions).
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useId, useState } from 'react';
-import type { Guardian } from '~/domain/records';
+import type { Family, Guardian } from '~/domain/records';
 import { useSettings } from '~/settings/store';
 import { FormError, SelectField, TextAreaField, TextField, type FormState } from '~/ui/form/Field';
 import { MobileActionBar } from '~/ui/MobileActionBar';
@@ -31,25 +31,6 @@ export function FamilyEditor({ family, parentMembers, result, cancelHref }: Fami
   const busy = navigation.state === 'submitting';
   const formId = useId();
   const form: FormState | undefined = result && !result.ok ? result : undefined;
-  const [rows, setRows] = useState<Row[]>(() => {
-    const initial = family?.guardians ?? [];
-    return initial.length > 0
-      ? initial.map((guardian, key) => ({ key, guardian }))
-      : [{ key: 0, guardian: null }];
-  });
-  const [primaryKey, setPrimaryKey] = useState(
-    () => rows.find((r) => r.guardian?.isPrimary)?.key ?? rows[0]?.key,
-  );
-  // The result whose guardian errors no longer fit the rows (one was removed since).
-  const [outdated, setOutdated] = useState<FamilyFormResult | undefined>(undefined);
-  const guardianForm: FormState = {
-    fieldErrors: outdated === result ? undefined : form?.fieldErrors,
-  };
-  const removeRow = (key: number) => {
-    setRows((all) => all.filter((r) => r.key !== key));
-    setOutdated(result);
-    if (key === primaryKey) setPrimaryKey(rows.find((r) => r.key !== key)?.key);
-  };
   const submitLabel = family ? 'Save family' : 'Create family';
 
   return (
@@ -63,122 +44,7 @@ export function FamilyEditor({ family, parentMembers, result, cancelHref }: Fami
         noValidate
         className={`grid max-w-3xl gap-6 p-6 ${skin.card} ${skin.rounded}`}
       >
-        <fieldset className="grid gap-4">
-          <legend className="mb-2 text-lg font-semibold">Family</legend>
-          <TextField
-            name="familyName"
-            label="Family name"
-            form={form}
-            autoComplete="off"
-            defaultValue={family?.familyName}
-          />
-          <TextAreaField
-            name="address"
-            label="Address (optional)"
-            form={form}
-            rows={2}
-            defaultValue={family?.address}
-          />
-          <TextAreaField
-            name="notes"
-            label="Notes (optional)"
-            form={form}
-            rows={2}
-            defaultValue={family?.notes}
-          />
-        </fieldset>
-
-        {rows.map((row, position) => {
-          const field = (name: string) => `guardians.${position}.${name}`;
-          const g = row.guardian;
-          const number = position + 1;
-          return (
-            <fieldset
-              key={row.key}
-              className={`grid gap-4 p-4 sm:grid-cols-2 ${skin.card} ${skin.rounded}`}
-            >
-              <legend className="px-1 text-lg font-semibold">Guardian {number}</legend>
-              <TextField
-                name={field('name')}
-                label={`Guardian ${number} name`}
-                form={guardianForm}
-                autoComplete="off"
-                defaultValue={g?.name}
-              />
-              <TextField
-                name={field('relationship')}
-                label={`Guardian ${number} relationship`}
-                form={guardianForm}
-                autoComplete="off"
-                placeholder="Mother, Father, Grandparent…"
-                defaultValue={g?.relationship}
-              />
-              <TextField
-                name={field('email')}
-                label={`Guardian ${number} e-mail`}
-                form={guardianForm}
-                type="email"
-                autoComplete="off"
-                defaultValue={g?.email}
-              />
-              <TextField
-                name={field('phone')}
-                label={`Guardian ${number} phone`}
-                form={guardianForm}
-                type="tel"
-                autoComplete="off"
-                defaultValue={g?.phone}
-              />
-              <SelectField
-                name={field('memberUUID')}
-                label={`Guardian ${number} parent account`}
-                form={guardianForm}
-                hint="Linking an account lets that parent see this family and its children."
-                placeholder="Not linked"
-                options={parentMembers.map((m) => ({ value: m.id, label: m.label }))}
-                defaultValue={g?.memberUUID}
-              />
-              <div className="flex flex-wrap items-center gap-4">
-                <div className="flex min-h-11 items-center gap-2">
-                  <input
-                    id={`${formId}-primary-${row.key}`}
-                    type="radio"
-                    name="primaryGuardian"
-                    value={String(position)}
-                    checked={row.key === primaryKey}
-                    onChange={() => setPrimaryKey(row.key)}
-                    className="size-5 accent-[var(--lc-primary)]"
-                  />
-                  <label htmlFor={`${formId}-primary-${row.key}`}>
-                    Guardian {number} is the primary contact
-                  </label>
-                </div>
-                <button
-                  type="button"
-                  onClick={() => removeRow(row.key)}
-                  className={`${skin.buttonSecondary} ${skin.rounded}`}
-                >
-                  Remove guardian {number}
-                </button>
-              </div>
-            </fieldset>
-          );
-        })}
-        <div>
-          <button
-            type="button"
-            onClick={() =>
-              setRows((all) => [
-                ...all,
-                { key: Math.max(-1, ...all.map((r) => r.key)) + 1, guardian: null },
-              ])
-            }
-            className={`${skin.buttonSecondary} ${skin.rounded}`}
-          >
-            Add guardian
-          </button>
-        </div>
-
+        <FamilyFields family={family} parentMembers={parentMembers} form={form} />
         <div className="hidden gap-2 sm:flex">
           <button type="submit" disabled={busy} className={`${skin.button} ${skin.rounded}`}>
             {busy ? 'Saving…' : submitLabel}
@@ -202,6 +68,165 @@ export function FamilyEditor({ family, parentMembers, result, cancelHref }: Fami
           {busy ? 'Saving…' : submitLabel}
         </button>
       </MobileActionBar>
+    </>
+  );
+}
+
+export interface FamilyFieldsProps {
+  /** The values the fields start with: the record being edited, or a draft (a conversion's). */
+  family: Pick<Family, 'familyName' | 'address' | 'notes' | 'guardians'> | null;
+  parentMembers: ReadonlyArray<{ id: string; label: string }>;
+  /** What a refused submit sent back; a new object for each submit. */
+  form: FormState | undefined;
+  /**
+   * Put before every input's name (`family.`), so the fields can share one form with another
+   * editor's (the inquiry conversion) without two inputs of the same name.
+   */
+  namePrefix?: string;
+}
+
+/** The family's fields and its guardian rows, without the form around them. */
+export function FamilyFields({ family, parentMembers, form, namePrefix = '' }: FamilyFieldsProps) {
+  const skin = useSettings((s) => s.skin);
+  const fieldsId = useId();
+  const [rows, setRows] = useState<Row[]>(() => {
+    const initial = family?.guardians ?? [];
+    return initial.length > 0
+      ? initial.map((guardian, key) => ({ key, guardian }))
+      : [{ key: 0, guardian: null }];
+  });
+  const [primaryKey, setPrimaryKey] = useState(
+    () => rows.find((r) => r.guardian?.isPrimary)?.key ?? rows[0]?.key,
+  );
+  // The submit whose guardian errors no longer fit the rows (one was removed since).
+  const [outdated, setOutdated] = useState<FormState | undefined>(undefined);
+  const guardianForm: FormState = {
+    fieldErrors: outdated === form ? undefined : form?.fieldErrors,
+  };
+  const removeRow = (key: number) => {
+    setRows((all) => all.filter((r) => r.key !== key));
+    setOutdated(form);
+    if (key === primaryKey) setPrimaryKey(rows.find((r) => r.key !== key)?.key);
+  };
+  const named = (name: string) => `${namePrefix}${name}`;
+
+  return (
+    <>
+      <fieldset className="grid gap-4">
+        <legend className="mb-2 text-lg font-semibold">Family</legend>
+        <TextField
+          name={named('familyName')}
+          label="Family name"
+          form={form}
+          autoComplete="off"
+          defaultValue={family?.familyName}
+        />
+        <TextAreaField
+          name={named('address')}
+          label="Address (optional)"
+          form={form}
+          rows={2}
+          defaultValue={family?.address}
+        />
+        <TextAreaField
+          name={named('notes')}
+          label="Notes (optional)"
+          form={form}
+          rows={2}
+          defaultValue={family?.notes}
+        />
+      </fieldset>
+
+      {rows.map((row, position) => {
+        const field = (name: string) => named(`guardians.${position}.${name}`);
+        const g = row.guardian;
+        const number = position + 1;
+        return (
+          <fieldset
+            key={row.key}
+            className={`grid gap-4 p-4 sm:grid-cols-2 ${skin.card} ${skin.rounded}`}
+          >
+            <legend className="px-1 text-lg font-semibold">Guardian {number}</legend>
+            <TextField
+              name={field('name')}
+              label={`Guardian ${number} name`}
+              form={guardianForm}
+              autoComplete="off"
+              defaultValue={g?.name}
+            />
+            <TextField
+              name={field('relationship')}
+              label={`Guardian ${number} relationship`}
+              form={guardianForm}
+              autoComplete="off"
+              placeholder="Mother, Father, Grandparent…"
+              defaultValue={g?.relationship}
+            />
+            <TextField
+              name={field('email')}
+              label={`Guardian ${number} e-mail`}
+              form={guardianForm}
+              type="email"
+              autoComplete="off"
+              defaultValue={g?.email}
+            />
+            <TextField
+              name={field('phone')}
+              label={`Guardian ${number} phone`}
+              form={guardianForm}
+              type="tel"
+              autoComplete="off"
+              defaultValue={g?.phone}
+            />
+            <SelectField
+              name={field('memberUUID')}
+              label={`Guardian ${number} parent account`}
+              form={guardianForm}
+              hint="Linking an account lets that parent see this family and its children."
+              placeholder="Not linked"
+              options={parentMembers.map((m) => ({ value: m.id, label: m.label }))}
+              defaultValue={g?.memberUUID}
+            />
+            <div className="flex flex-wrap items-center gap-4">
+              <div className="flex min-h-11 items-center gap-2">
+                <input
+                  id={`${fieldsId}-primary-${row.key}`}
+                  type="radio"
+                  name={named('primaryGuardian')}
+                  value={String(position)}
+                  checked={row.key === primaryKey}
+                  onChange={() => setPrimaryKey(row.key)}
+                  className="size-5 accent-[var(--lc-primary)]"
+                />
+                <label htmlFor={`${fieldsId}-primary-${row.key}`}>
+                  Guardian {number} is the primary contact
+                </label>
+              </div>
+              <button
+                type="button"
+                onClick={() => removeRow(row.key)}
+                className={`${skin.buttonSecondary} ${skin.rounded}`}
+              >
+                Remove guardian {number}
+              </button>
+            </div>
+          </fieldset>
+        );
+      })}
+      <div>
+        <button
+          type="button"
+          onClick={() =>
+            setRows((all) => [
+              ...all,
+              { key: Math.max(-1, ...all.map((r) => r.key)) + 1, guardian: null },
+            ])
+          }
+          className={`${skin.buttonSecondary} ${skin.rounded}`}
+        >
+          Add guardian
+        </button>
+      </div>
     </>
   );
 }

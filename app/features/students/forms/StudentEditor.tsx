@@ -19,7 +19,12 @@ import { typedValue } from '~/ui/form/parse-form';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { FamilyPicker } from './FamilyPicker';
 import { splitNotes } from './status-history';
-import { STUDENT_STATUS_LABELS, type StudentFormResult, type StudentRecord } from './student-form';
+import {
+  STUDENT_STATUS_LABELS,
+  type DuplicateWarning,
+  type StudentFormResult,
+  type StudentRecord,
+} from './student-form';
 
 const STATUS_OPTIONS = STUDENT_STATUSES.map((s) => ({ value: s, label: STUDENT_STATUS_LABELS[s] }));
 
@@ -54,12 +59,6 @@ export function StudentEditor({
           values: result.values,
         }
       : undefined;
-  const typed = form?.values;
-  const errors = form?.fieldErrors ?? {};
-  const [campusId, setCampusId] = useState(
-    typedValue(typed, 'campusId', student?.campusId ?? campuses[0]?.id ?? ''),
-  );
-  const campusClassrooms = classrooms.filter((c) => c.campusId === campusId);
   const submitLabel = student ? 'Save changes' : 'Create student';
 
   return (
@@ -74,136 +73,16 @@ export function StudentEditor({
         className={`grid max-w-3xl gap-6 p-6 ${skin.card} ${skin.rounded}`}
       >
         {result?.ok === false && result.status === 409 ? (
-          <div role="alert" className={`p-4 ${skin.warning} ${skin.rounded}`}>
-            <p className="font-semibold">
-              A student with the same name and date of birth exists already.
-            </p>
-            <ul className="mt-2 list-disc pl-6">
-              {result.duplicates.map((d) => (
-                <li key={d.id}>
-                  <Link to={`/dash/students/${d.id}`} className={skin.link}>
-                    {d.name}, born {d.dateOfBirth}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-            <p className="mt-2">Check that this is a different child before saving.</p>
-            <button
-              type="submit"
-              name="confirmDuplicate"
-              value="1"
-              disabled={busy}
-              className={`mt-3 ${skin.button} ${skin.rounded}`}
-            >
-              Save anyway
-            </button>
-          </div>
+          <DuplicateStudentsWarning duplicates={result.duplicates} busy={busy} />
         ) : null}
-        <fieldset className="grid gap-4 sm:grid-cols-2">
-          <legend className="mb-2 text-lg font-semibold">Personal details</legend>
-          <TextField
-            name="firstName"
-            label="First name"
-            form={form}
-            autoComplete="off"
-            defaultValue={student?.firstName}
-          />
-          <TextField
-            name="lastName"
-            label="Last name"
-            form={form}
-            autoComplete="off"
-            defaultValue={student?.lastName}
-          />
-          <TextField
-            name="preferredName"
-            label="Preferred name (optional)"
-            form={form}
-            autoComplete="off"
-            defaultValue={student?.preferredName}
-          />
-          <TextField
-            name="dateOfBirth"
-            label="Date of birth"
-            form={form}
-            type="date"
-            min={EARLIEST_BIRTH_DATE}
-            defaultValue={student?.dateOfBirth}
-          />
-        </fieldset>
-
-        <fieldset className="grid gap-4 sm:grid-cols-2">
-          <legend className="mb-2 text-lg font-semibold">Family and enrolment</legend>
-          <FamilyPicker
-            families={families}
-            defaultValue={typedValue(typed, 'familyId', student?.familyId ?? defaultFamilyId)}
-            error={errors.familyId}
-            hint="Choosing another family moves the student to it."
-          />
-          <div className="flex items-end">
-            <Link to="/dash/families/new" className={skin.link}>
-              Create a new family first
-            </Link>
-          </div>
-          <Field label="Campus" error={errors.campusId}>
-            {(p) => (
-              <select
-                {...p}
-                name="campusId"
-                value={campusId}
-                onChange={(event) => setCampusId(event.target.value)}
-              >
-                <option value="">Choose a campus</option>
-                {campuses.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <SelectField
-            name="status"
-            label="Status"
-            form={form}
-            options={STATUS_OPTIONS}
-            defaultValue={student?.status ?? 'enrolled'}
-          />
-          <TextField
-            name="enrolledOn"
-            label="Enrolled on (optional)"
-            form={form}
-            type="date"
-            defaultValue={student?.enrolledOn}
-          />
-          <CheckboxGroupField
-            name="classroomIds"
-            legend="Classrooms"
-            form={form}
-            className="sm:col-span-2"
-            options={campusClassrooms.map((c) => ({ value: c.id, label: c.name }))}
-            defaultValue={student?.classroomIds}
-            empty="Choose a campus to see its classrooms."
-          />
-        </fieldset>
-
-        <fieldset className="grid gap-4">
-          <legend className="mb-2 text-lg font-semibold">Notes</legend>
-          <TextAreaField
-            name="medicalNotes"
-            label="Medical notes (optional)"
-            form={form}
-            rows={2}
-            defaultValue={student?.medicalNotes}
-          />
-          <TextAreaField
-            name="notes"
-            label="Notes (optional)"
-            form={form}
-            defaultValue={splitNotes(student?.notes).text}
-          />
-        </fieldset>
-
+        <StudentFields
+          student={student}
+          families={families}
+          campuses={campuses}
+          classrooms={classrooms}
+          form={form}
+          defaultFamilyId={defaultFamilyId}
+        />
         <div className="hidden gap-2 sm:flex">
           <button type="submit" disabled={busy} className={`${skin.button} ${skin.rounded}`}>
             {busy ? 'Saving…' : submitLabel}
@@ -226,6 +105,200 @@ export function StudentEditor({
           {busy ? 'Saving…' : submitLabel}
         </button>
       </MobileActionBar>
+    </>
+  );
+}
+
+/** "Save anyway?": students with the same name and date of birth exist; nothing was saved yet. */
+export function DuplicateStudentsWarning({
+  duplicates,
+  busy,
+  confirmName = 'confirmDuplicate',
+}: {
+  duplicates: DuplicateWarning['duplicates'];
+  busy: boolean;
+  /** The submit button's name: the form sends it as "1" to save despite the warning. */
+  confirmName?: string;
+}) {
+  const skin = useSettings((s) => s.skin);
+  return (
+    <div role="alert" className={`p-4 ${skin.warning} ${skin.rounded}`}>
+      <p className="font-semibold">
+        A student with the same name and date of birth exists already.
+      </p>
+      <ul className="mt-2 list-disc pl-6">
+        {duplicates.map((d) => (
+          <li key={d.id}>
+            <Link to={`/dash/students/${d.id}`} className={skin.link}>
+              {d.name}, born {d.dateOfBirth}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2">Check that this is a different child before saving.</p>
+      <button
+        type="submit"
+        name={confirmName}
+        value="1"
+        disabled={busy}
+        className={`mt-3 ${skin.button} ${skin.rounded}`}
+      >
+        Save anyway
+      </button>
+    </div>
+  );
+}
+
+export interface StudentFieldsProps {
+  /** The values the fields start with: the record being edited, or a draft (a conversion's). */
+  student: StudentFieldDefaults | null;
+  families: StudentEditorProps['families'];
+  campuses: StudentEditorProps['campuses'];
+  classrooms: StudentEditorProps['classrooms'];
+  form: FormState | undefined;
+  defaultFamilyId?: string;
+  /** False when the page chooses the family itself (the inquiry conversion): no family picker. */
+  familyField?: boolean;
+  /** Put before every input's name (`student.`), so another editor's fields can share the form. */
+  namePrefix?: string;
+}
+
+type StudentFieldDefaults = Omit<StudentRecord, 'id' | 'memberUUID'>;
+
+/** The student's fields without the form around them. */
+export function StudentFields({
+  student,
+  families,
+  campuses,
+  classrooms,
+  form,
+  defaultFamilyId,
+  familyField = true,
+  namePrefix = '',
+}: StudentFieldsProps) {
+  const skin = useSettings((s) => s.skin);
+  const named = (name: string) => `${namePrefix}${name}`;
+  const typed = form?.values;
+  const errors = form?.fieldErrors ?? {};
+  const [campusId, setCampusId] = useState(
+    typedValue(typed, named('campusId'), student?.campusId ?? campuses[0]?.id ?? ''),
+  );
+  const campusClassrooms = classrooms.filter((c) => c.campusId === campusId);
+  return (
+    <>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-lg font-semibold">Personal details</legend>
+        <TextField
+          name={named('firstName')}
+          label="First name"
+          form={form}
+          autoComplete="off"
+          defaultValue={student?.firstName}
+        />
+        <TextField
+          name={named('lastName')}
+          label="Last name"
+          form={form}
+          autoComplete="off"
+          defaultValue={student?.lastName}
+        />
+        <TextField
+          name={named('preferredName')}
+          label="Preferred name (optional)"
+          form={form}
+          autoComplete="off"
+          defaultValue={student?.preferredName}
+        />
+        <TextField
+          name={named('dateOfBirth')}
+          label="Date of birth"
+          form={form}
+          type="date"
+          min={EARLIEST_BIRTH_DATE}
+          defaultValue={student?.dateOfBirth}
+        />
+      </fieldset>
+
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-lg font-semibold">Family and enrolment</legend>
+        {familyField ? (
+          <>
+            <FamilyPicker
+              families={families}
+              name={named('familyId')}
+              defaultValue={typedValue(
+                typed,
+                named('familyId'),
+                student?.familyId ?? defaultFamilyId,
+              )}
+              error={errors[named('familyId')]}
+              hint="Choosing another family moves the student to it."
+            />
+            <div className="flex items-end">
+              <Link to="/dash/families/new" className={skin.link}>
+                Create a new family first
+              </Link>
+            </div>
+          </>
+        ) : null}
+        <Field label="Campus" error={errors[named('campusId')]}>
+          {(p) => (
+            <select
+              {...p}
+              name={named('campusId')}
+              value={campusId}
+              onChange={(event) => setCampusId(event.target.value)}
+            >
+              <option value="">Choose a campus</option>
+              {campuses.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <SelectField
+          name={named('status')}
+          label="Status"
+          form={form}
+          options={STATUS_OPTIONS}
+          defaultValue={student?.status ?? 'enrolled'}
+        />
+        <TextField
+          name={named('enrolledOn')}
+          label="Enrolled on (optional)"
+          form={form}
+          type="date"
+          defaultValue={student?.enrolledOn}
+        />
+        <CheckboxGroupField
+          name={named('classroomIds')}
+          legend="Classrooms"
+          form={form}
+          className="sm:col-span-2"
+          options={campusClassrooms.map((c) => ({ value: c.id, label: c.name }))}
+          defaultValue={student?.classroomIds}
+          empty="Choose a campus to see its classrooms."
+        />
+      </fieldset>
+
+      <fieldset className="grid gap-4">
+        <legend className="mb-2 text-lg font-semibold">Notes</legend>
+        <TextAreaField
+          name={named('medicalNotes')}
+          label="Medical notes (optional)"
+          form={form}
+          rows={2}
+          defaultValue={student?.medicalNotes}
+        />
+        <TextAreaField
+          name={named('notes')}
+          label="Notes (optional)"
+          form={form}
+          defaultValue={splitNotes(student?.notes).text}
+        />
+      </fieldset>
     </>
   );
 }
