@@ -9,11 +9,7 @@
 // - "School days" of a classroom are the dates with a roll call for it, or, when none was taken,
 //   the dates its schedule meets on.
 import { canWrite, type PermissionContext, type Principal } from './permissions';
-import type {
-  ATTENDANCE_STATUSES,
-  Attendance,
-  AttendanceEntry,
-  Classroom} from './records';
+import type { ATTENDANCE_STATUSES, Attendance, AttendanceEntry, Classroom } from './records';
 
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 

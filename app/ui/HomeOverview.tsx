@@ -5,9 +5,15 @@ import { PageHeading } from './PageHeading';
 import type { ReactNode } from 'react';
 
 export const HOME_FRAMES: Record<DashboardType, { title: string; lead: string }> = {
-  admin: { title: 'Centre overview', lead: 'Enrolment, attendance and what needs attention today.' },
+  admin: {
+    title: 'Centre overview',
+    lead: 'Enrolment, attendance and what needs attention today.',
+  },
   administration: { title: 'Office overview', lead: 'The day at the front desk.' },
-  facilitator: { title: 'Today’s classes', lead: 'Your classes, their roll calls and your messages.' },
+  facilitator: {
+    title: 'Teaching today',
+    lead: 'Your classes, their roll calls and your messages.',
+  },
   parent: { title: 'Your family', lead: 'Your children’s day, events and messages.' },
   student: { title: 'Your day', lead: 'Your timetable, new resources and what is coming up.' },
 };

@@ -39,10 +39,14 @@ export function HomeTile<T>({
   ) : undefined;
   return (
     <Card title={title} level={3} icon={icon} actions={actions} className={`h-full ${className}`}>
-      <Suspense fallback={<Skeleton lines={skeletonLines} label={`Loading ${title.toLowerCase()}`} />}>
+      <Suspense
+        fallback={<Skeleton lines={skeletonLines} label={`Loading ${title.toLowerCase()}`} />}
+      >
         <Await
           resolve={data}
-          errorElement={<p className="text-sm">This could not be loaded. Try reloading the page.</p>}
+          errorElement={
+            <p className="text-sm">This could not be loaded. Try reloading the page.</p>
+          }
         >
           {(value: T) => children(value)}
         </Await>

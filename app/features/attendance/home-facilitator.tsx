@@ -1,6 +1,6 @@
 // The classes a person takes the roll for today (from the classroom schedules) with their roll-call
-// state, for the facilitator's home tiles and the roll-call page's "Today's classes" list. The home
-// route (app/routes/_dash.dash.home.tsx) composes the panels.
+// state: todaysClasses feeds the roll-call page's "Today's classes" list (TodaysClassesList, below)
+// and the facilitator home's tile (app/features/home/facilitator/FacilitatorHome.tsx).
 import { Link } from '@remix-run/react';
 import {
   countStatuses,
@@ -13,7 +13,6 @@ import {
 import { attendanceId } from '~/domain/records';
 import { useSettings } from '~/settings/store';
 import { Badge, type BadgeTone } from '~/ui/Badge';
-import { ButtonLink } from '~/ui/Button';
 import { markableClassrooms, type AttendanceData, type ClassroomRecord } from './load';
 
 export interface TodayClass {
@@ -110,37 +109,6 @@ export function TodaysClassesList({ classes }: { classes: TodayClass[] }) {
             {c.time ? `From ${c.time} · ` : ''}
             {countsLine(c)}
           </p>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-export function TodaysClassesPanel({ classes }: { classes: TodayClass[] }) {
-  return <TodaysClassesList classes={classes} />;
-}
-
-/** The roll calls still to take today (not or partly taken), each one tap away. */
-export function RollCallsToTakePanel({ classes }: { classes: TodayClass[] }) {
-  const open = classes.filter((c) => c.state !== 'taken');
-  if (open.length === 0) {
-    return <p className="text-sm text-muted">All of today's roll calls are taken.</p>;
-  }
-  return (
-    <ul className="grid gap-3">
-      {open.map((c) => (
-        <li key={c.classroom.id} className="flex flex-wrap items-center justify-between gap-2">
-          <span>
-            <span className="font-medium">{c.classroom.name}</span>
-            <span className="block text-sm text-muted">
-              {c.campusName ? `${c.campusName} · ` : ''}
-              {c.time ? `${c.time} · ` : ''}
-              {c.state}
-            </span>
-          </span>
-          <ButtonLink to={c.href} size="md">
-            Take roll call<span className="sr-only"> for {c.classroom.name}</span>
-          </ButtonLink>
         </li>
       ))}
     </ul>

@@ -7,7 +7,7 @@
 // stays inside the viewport (it used to hang off the left edge of a 390 px phone), and it brings
 // focus in, closes on Escape or a click outside, and hands focus back to the button.
 import { Link } from '@remix-run/react';
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import {
   Button as AriaButton,
   Dialog,
@@ -74,10 +74,22 @@ function statusIcon(status: SyncStatus) {
   return status.isOnline ? CONNECTION_ICONS.online : CONNECTION_ICONS.offline;
 }
 
+const OPEN_PANEL_EVENT = 'lc:open-sync-panel';
+
+/** Opens the header's sync panel from elsewhere (the staff home's sync tile): one panel, one home. */
+export function openSyncPanel(): void {
+  window.dispatchEvent(new Event(OPEN_PANEL_EVENT));
+}
+
 export function SyncStatusControl({ engine = syncEngine }: { engine?: EngineLike }) {
   const status = useSyncExternalStore(engine.subscribeStatus, engine.getStatus, engine.getStatus);
   const skin = useSettings((s) => s.skin);
   const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const show = () => setOpen(true);
+    window.addEventListener(OPEN_PANEL_EVENT, show);
+    return () => window.removeEventListener(OPEN_PANEL_EVENT, show);
+  }, []);
   const linkClasses = useButtonClasses({ variant: 'primary', size: 'sm' });
   const label = describeSyncStatus(status);
   const failed = status.failedChanges.length > 0 || Boolean(status.syncError);

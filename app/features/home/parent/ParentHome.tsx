@@ -1,13 +1,132 @@
-// PLACEHOLDER written by the lead; the helper who owns this file replaces all of it.
+// A parent's home: a card per child with today's attendance, then the next events, unread messages
+// and new resources. Each tile waits for its own data (HomeTile).
+import { Link } from '@remix-run/react';
 import type { SessionUser } from '~/auth/session-user';
+import { useRevalidateOnDataChange } from '~/data/route-data';
+import { studentHref } from '~/features/attendance/alerts';
+import { loadAttendanceData } from '~/features/attendance/load';
+import { CALENDAR_PATH } from '~/features/calendar/url-state';
+import { Badge, type BadgeTone } from '~/ui/Badge';
+import { HomeTile } from '~/ui/HomeTile';
+import { AREA_ICONS } from '~/ui/icons';
+import { loadNewResources, RESOURCES_PATH, type NewResource } from '../shared/new-resources';
+import { NewResourcesList } from '../shared/NewResourcesList';
+import { loadUnreadMessages, MESSAGES_PATH, type UnreadSummary } from '../shared/unread-messages';
+import { UnreadMessagesList } from '../shared/UnreadMessagesList';
+import { loadUpcomingEvents, type UpcomingEvent } from '../shared/upcoming-events';
+import { UpcomingEventsList } from '../shared/UpcomingEventsList';
+import { childrenToday, type ChildToday, type TodayStatus } from './children-today';
 
+const WATCHED = [
+  'attendance',
+  'students',
+  'classrooms',
+  'events',
+  'messages',
+  'conversations',
+  'resources',
+] as const;
 
-export type ParentHomeData = Record<string, Promise<unknown>>;
+const SUMMARY_PATH = '/dash/attendance/summary';
 
-export function loadParentHome(_user: SessionUser): ParentHomeData {
-  return {};
+export interface ParentHomeData {
+  children: Promise<ChildToday[]>;
+  events: Promise<UpcomingEvent[]>;
+  unread: Promise<UnreadSummary>;
+  resources: Promise<NewResource[]>;
 }
 
-export function ParentHome({ data: _data }: { data: ParentHomeData }) {
-  return null;
+export function loadParentHome(user: SessionUser): ParentHomeData {
+  return {
+    children: loadAttendanceData(user).then(childrenToday),
+    events: loadUpcomingEvents(user, { days: 7, limit: 6 }),
+    unread: loadUnreadMessages(user),
+    resources: loadNewResources(user),
+  };
+}
+
+const STATUS_TONES: Record<TodayStatus, BadgeTone> = {
+  Present: 'success',
+  Late: 'warning',
+  Excused: 'info',
+  Absent: 'danger',
+  'Not marked yet': 'neutral',
+  'No class today': 'neutral',
+};
+
+export function ParentHome({ data }: { data: ParentHomeData }) {
+  useRevalidateOnDataChange(WATCHED);
+  return (
+    <>
+      <HomeTile
+        title="Your children today"
+        icon={AREA_ICONS.students}
+        href={SUMMARY_PATH}
+        hrefLabel="attendance summary"
+        data={data.children}
+        className="sm:col-span-2 xl:col-span-3"
+      >
+        {(children) =>
+          children.length === 0 ? (
+            <p className="text-sm text-muted">No child is linked to your account yet.</p>
+          ) : (
+            <ul className="grid gap-3 sm:grid-cols-2">
+              {children.map((child) => (
+                <li key={child.studentId}>
+                  <article
+                    aria-labelledby={`child-${child.studentId}`}
+                    className="grid gap-1 rounded-lg border border-current/20 p-3"
+                  >
+                    <h4 id={`child-${child.studentId}`} className="font-semibold">
+                      <Link
+                        to={studentHref(child.studentId)}
+                        className="underline underline-offset-2"
+                      >
+                        {child.name}
+                      </Link>
+                    </h4>
+                    <p className="text-sm text-muted">{child.classrooms || 'No classroom yet'}</p>
+                    <p className="flex flex-wrap items-center gap-2 text-sm">
+                      <span>Today:</span>
+                      <Badge tone={STATUS_TONES[child.status]}>{child.status}</Badge>
+                      {child.time && child.status === 'Not marked yet' ? (
+                        <span className="text-muted">class from {child.time}</span>
+                      ) : null}
+                    </p>
+                  </article>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </HomeTile>
+      <HomeTile
+        title="Next events"
+        icon={AREA_ICONS.calendar}
+        href={CALENDAR_PATH}
+        hrefLabel="calendar"
+        data={data.events}
+      >
+        {(events) => <UpcomingEventsList events={events} empty="No events in the next 7 days." />}
+      </HomeTile>
+      <HomeTile
+        title="Unread messages"
+        icon={AREA_ICONS.messages}
+        href={MESSAGES_PATH}
+        hrefLabel="messages"
+        data={data.unread}
+      >
+        {(unread) => <UnreadMessagesList unread={unread} />}
+      </HomeTile>
+      <HomeTile
+        title="New resources"
+        icon={AREA_ICONS.resources}
+        href={RESOURCES_PATH}
+        hrefLabel="resources"
+        data={data.resources}
+      >
+        {(resources) => <NewResourcesList resources={resources} />}
+      </HomeTile>
+    </>
+  );
 }

@@ -1,13 +1,92 @@
-// PLACEHOLDER written by the lead; the helper who owns this file replaces all of it.
+// A student's home: today's timetable, new resources and the next events. Each tile waits for its
+// own data (HomeTile); the timetable and the events share one read of the calendar's cache.
 import type { SessionUser } from '~/auth/session-user';
+import { useRevalidateOnDataChange } from '~/data/route-data';
+import { loadCalendarData } from '~/features/calendar/load';
+import type { ScheduleItem } from '~/features/calendar/schedules';
+import { CALENDAR_PATH } from '~/features/calendar/url-state';
+import { todayIso } from '~/ui/form/fields';
+import { HomeTile } from '~/ui/HomeTile';
+import { AREA_ICONS } from '~/ui/icons';
+import { loadNewResources, RESOURCES_PATH, type NewResource } from '../shared/new-resources';
+import { NewResourcesList } from '../shared/NewResourcesList';
+import { upcomingEvents, type UpcomingEvent } from '../shared/upcoming-events';
+import { UpcomingEventsList } from '../shared/UpcomingEventsList';
+import { timetableHref, todaysTimetable } from './timetable';
 
+const WATCHED = ['classrooms', 'subjects', 'events', 'resources'] as const;
 
-export type StudentHomeData = Record<string, Promise<unknown>>;
-
-export function loadStudentHome(_user: SessionUser): StudentHomeData {
-  return {};
+export interface StudentHomeData {
+  timetable: Promise<{ today: string; slots: ScheduleItem[] }>;
+  events: Promise<UpcomingEvent[]>;
+  resources: Promise<NewResource[]>;
 }
 
-export function StudentHome({ data: _data }: { data: StudentHomeData }) {
-  return null;
+export function loadStudentHome(user: SessionUser): StudentHomeData {
+  const calendar = loadCalendarData(user);
+  return {
+    timetable: calendar.then((data) => ({ today: data.today, slots: todaysTimetable(data) })),
+    events: calendar.then((data) => upcomingEvents(data, new Date(), { days: 7, limit: 6 })),
+    resources: loadNewResources(user),
+  };
+}
+
+function Timetable({ slots }: { slots: ScheduleItem[] }) {
+  if (slots.length === 0) return <p className="text-sm text-muted">No classes today.</p>;
+  return (
+    <ol className="grid gap-3">
+      {slots.map((slot) => {
+        // The label is "<Subject> · <Classroom>": the subject reads first, the room beneath it.
+        const [subject, ...room] = slot.label.split(' · ');
+        return (
+          <li key={slot.key} className="flex gap-3">
+            <span className="shrink-0 font-medium tabular-nums">
+              {slot.start}–{slot.end}
+            </span>
+            <span className="min-w-0">
+              <span className="block font-medium">{subject}</span>
+              {room.length > 0 ? (
+                <span className="block text-sm text-muted">{room.join(' · ')}</span>
+              ) : null}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+export function StudentHome({ data }: { data: StudentHomeData }) {
+  useRevalidateOnDataChange(WATCHED);
+  return (
+    <>
+      <HomeTile
+        title="Today’s timetable"
+        icon={AREA_ICONS.calendar}
+        href={timetableHref(todayIso())}
+        hrefLabel="timetable in the calendar"
+        data={data.timetable}
+      >
+        {({ slots }) => <Timetable slots={slots} />}
+      </HomeTile>
+      <HomeTile
+        title="New resources"
+        icon={AREA_ICONS.resources}
+        href={RESOURCES_PATH}
+        hrefLabel="resources"
+        data={data.resources}
+      >
+        {(resources) => <NewResourcesList resources={resources} />}
+      </HomeTile>
+      <HomeTile
+        title="Next events"
+        icon={AREA_ICONS.calendar}
+        href={CALENDAR_PATH}
+        hrefLabel="calendar"
+        data={data.events}
+      >
+        {(events) => <UpcomingEventsList events={events} empty="No events in the next 7 days." />}
+      </HomeTile>
+    </>
+  );
 }

@@ -1,0 +1,28 @@
+import { Link } from '@remix-run/react';
+import { formatInboxTime } from '~/features/messages/inbox';
+import type { NewResource } from './new-resources';
+
+/** Resources added lately, each a link to its preview in the library. */
+export function NewResourcesList({
+  resources,
+  empty = 'No new resources in the last two weeks.',
+}: {
+  resources: NewResource[];
+  empty?: string;
+}) {
+  if (resources.length === 0) return <p className="text-sm text-muted">{empty}</p>;
+  return (
+    <ul className="grid gap-2">
+      {resources.map((r) => (
+        <li key={r.id}>
+          <Link to={r.href} className="font-medium underline underline-offset-2">
+            {r.title}
+          </Link>
+          <span className="block text-sm text-muted">
+            {r.kind} · {formatInboxTime(r.at)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
