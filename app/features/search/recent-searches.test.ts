@@ -4,6 +4,7 @@ import { RECENT_SEARCHES_KEY_PREFIX } from '~/config/constants';
 import {
   addRecentSearch,
   clearRecentSearches,
+  clearRecentSearchesOf,
   MAX_RECENT_SEARCHES,
   readRecentSearches,
   recentSearchesKey,
@@ -96,5 +97,16 @@ describe('recent searches', () => {
     expect(readRecentSearches('u1')).toEqual([]);
     expect(readRecentSearches('u2')).toEqual([]);
     expect(localStorage.getItem('theme')).toBe('dark');
+  });
+});
+
+describe('clearing one person’s recent searches', () => {
+  it('forgets theirs and keeps everyone else’s', () => {
+    addRecentSearch('u1', 'leo');
+    addRecentSearch('u2', 'mar');
+    clearRecentSearchesOf('u1');
+    expect(readRecentSearches('u1')).toEqual([]);
+    expect(readRecentSearches('u2')).toEqual(['mar']);
+    expect(localStorage.getItem('lc.recentSearches.u1')).toBeNull();
   });
 });

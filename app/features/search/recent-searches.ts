@@ -101,3 +101,11 @@ export function clearRecentSearches(storage: RecentSearchStorage | null = defaul
     // Nothing to forget.
   }
 }
+
+/** Forgets one person's recent searches (the dialog's "Clear"), leaving other people's alone. */
+export function clearRecentSearchesOf(
+  uid: string,
+  storage: RecentSearchStorage | null = defaultStorage(),
+): void {
+  write(uid, [], storage);
+}

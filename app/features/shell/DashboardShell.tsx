@@ -1,5 +1,5 @@
 // The dashboard's frame around every /dash/ page and its error page: a skip link, the header
-// (brand, dashboard type, sync status, theme toggle, help, sign-out), the area navigation, and the
+// (brand, dashboard type, search, sync status, theme toggle, help, sign-out), the area navigation, and the
 // page in <main>. The drawer's open state lives here.
 //
 // Layout: the header is sticky. Below it the sidebar is sticky on wide screens and a drawer on
@@ -13,6 +13,7 @@ import { SignOutButton } from '~/auth/SignOutButton';
 import { useNotificationFeedFor } from '~/features/notifications/notification-feed';
 import { NotificationBell } from '~/features/notifications/NotificationBell';
 import { NotificationDialog } from '~/features/notifications/NotificationDialog';
+import { SearchLauncher } from '~/features/search/SearchLauncher';
 import { useDamageNotice } from '~/features/sync/damage-notice';
 import { SyncStatusControl } from '~/features/sync/SyncStatusControl';
 import { HelpButton } from '~/guide/HelpButton';
@@ -78,6 +79,7 @@ export function DashboardShell({ children }: { children: React.ReactNode }) {
           </Link>
           <DashboardTypeSwitcher placement="header" />
           <div className="ml-auto flex shrink-0 items-center gap-1.5 sm:gap-2">
+            <SearchLauncher />
             <SyncStatusControl />
             <NotificationBell />
             <ThemeToggle />
