@@ -120,7 +120,7 @@ test('an admin creates a campus, a subject and a classroom with a lesson, and ed
   // Edit a facilitator: the profile shows subjects and classrooms; the edit keeps the others.
   await page.getByRole('link', { name: 'Facilitators', exact: true }).click();
   await page.getByLabel('Search by name or e-mail').fill('Mensah');
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(/q=Mensah/);
   await page.getByRole('link', { name: 'Daniel Mensah' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Daniel Mensah' })).toBeVisible();

@@ -109,13 +109,13 @@ test('the inbox filters by child, by unread and by search, in the URL', async ({
   await expect(page).not.toHaveURL(/unread=1/);
   // Search by a word of the subject (participant names are covered by inbox.test.ts).
   await page.getByLabel('Search by subject or person').fill('FRIDAY');
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(/q=FRIDAY/);
   await expect(inboxLink(page, 'Early pick-up on Friday')).toBeVisible();
   await expect(inboxLink(page, SUBJECT)).toHaveCount(0);
 
   await page.getByLabel('Search by subject or person').fill('zzz-nothing');
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Search' }).click();
   await expect(
     page.getByText('No conversations match this search and these filters.'),
   ).toBeVisible();

@@ -82,7 +82,7 @@ test('a student the office creates appears in her facilitator’s list on anothe
   await open(facilitator, '/dash/students');
   // The list is long and virtualised: search for her, as a person would.
   await facilitator.getByLabel('Search by name').fill(lastName);
-  await facilitator.getByRole('button', { name: 'Search', exact: true }).click();
+  await facilitator.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click();
   await expect(facilitator.getByRole('link', { name: new RegExp(lastName) })).toBeVisible({
     timeout: 30_000,
   });
