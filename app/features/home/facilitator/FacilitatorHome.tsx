@@ -6,15 +6,13 @@ import { useRevalidateOnDataChange } from '~/data/route-data';
 import { todaysClasses, type TodayClass } from '~/features/attendance/home-facilitator';
 import { loadAttendanceData } from '~/features/attendance/load';
 import { loadCalendarData } from '~/features/calendar/load';
-import { CALENDAR_PATH } from '~/features/calendar/url-state';
 import { Badge, type BadgeTone } from '~/ui/Badge';
 import { ButtonLink } from '~/ui/Button';
 import { HomeTile } from '~/ui/HomeTile';
 import { AREA_ICONS } from '~/ui/icons';
-import { loadUnreadMessages, MESSAGES_PATH, type UnreadSummary } from '../shared/unread-messages';
-import { UnreadMessagesList } from '../shared/UnreadMessagesList';
+import { UnreadMessagesTile, UpcomingEventsTile } from '../shared/tiles';
+import { loadUnreadMessages, type UnreadSummary } from '../shared/unread-messages';
 import { upcomingEvents, type UpcomingEvent } from '../shared/upcoming-events';
-import { UpcomingEventsList } from '../shared/UpcomingEventsList';
 import { ALERTS_MORE_HREF, AttendanceAlertsList } from './AttendanceAlertsList';
 import { facilitatorAlerts, type StudentAlert } from './facilitator-figures';
 
@@ -116,29 +114,12 @@ export function FacilitatorHome({ data }: { data: FacilitatorHomeData }) {
       >
         {(classes) => <TodaysClasses classes={classes} />}
       </HomeTile>
-      <HomeTile
-        title="Unread messages"
-        icon={AREA_ICONS.messages}
-        href={MESSAGES_PATH}
-        hrefLabel="messages"
-        data={data.unread}
-      >
-        {(unread) => <UnreadMessagesList unread={unread} />}
-      </HomeTile>
-      <HomeTile
+      <UnreadMessagesTile data={data.unread} />
+      <UpcomingEventsTile
         title="Next events of your classes"
-        icon={AREA_ICONS.calendar}
-        href={CALENDAR_PATH}
-        hrefLabel="calendar"
+        empty="No events for your classes in the next 7 days."
         data={data.events}
-      >
-        {(events) => (
-          <UpcomingEventsList
-            events={events}
-            empty="No events for your classes in the next 7 days."
-          />
-        )}
-      </HomeTile>
+      />
       <HomeTile
         title="Students with attendance alerts"
         icon={AREA_ICONS.students}

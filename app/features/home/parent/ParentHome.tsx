@@ -5,16 +5,13 @@ import type { SessionUser } from '~/auth/session-user';
 import { useRevalidateOnDataChange } from '~/data/route-data';
 import { studentHref } from '~/features/attendance/alerts';
 import { loadAttendanceData } from '~/features/attendance/load';
-import { CALENDAR_PATH } from '~/features/calendar/url-state';
 import { Badge, type BadgeTone } from '~/ui/Badge';
 import { HomeTile } from '~/ui/HomeTile';
 import { AREA_ICONS } from '~/ui/icons';
-import { loadNewResources, RESOURCES_PATH, type NewResource } from '../shared/new-resources';
-import { NewResourcesList } from '../shared/NewResourcesList';
-import { loadUnreadMessages, MESSAGES_PATH, type UnreadSummary } from '../shared/unread-messages';
-import { UnreadMessagesList } from '../shared/UnreadMessagesList';
+import { loadNewResources, type NewResource } from '../shared/new-resources';
+import { UnreadMessagesTile, NewResourcesTile, UpcomingEventsTile } from '../shared/tiles';
+import { loadUnreadMessages, type UnreadSummary } from '../shared/unread-messages';
 import { loadUpcomingEvents, type UpcomingEvent } from '../shared/upcoming-events';
-import { UpcomingEventsList } from '../shared/UpcomingEventsList';
 import { childrenToday, type ChildToday, type TodayStatus } from './children-today';
 
 const WATCHED = [
@@ -100,33 +97,13 @@ export function ParentHome({ data }: { data: ParentHomeData }) {
           )
         }
       </HomeTile>
-      <HomeTile
+      <UpcomingEventsTile
         title="Next events"
-        icon={AREA_ICONS.calendar}
-        href={CALENDAR_PATH}
-        hrefLabel="calendar"
+        empty="No events in the next 7 days."
         data={data.events}
-      >
-        {(events) => <UpcomingEventsList events={events} empty="No events in the next 7 days." />}
-      </HomeTile>
-      <HomeTile
-        title="Unread messages"
-        icon={AREA_ICONS.messages}
-        href={MESSAGES_PATH}
-        hrefLabel="messages"
-        data={data.unread}
-      >
-        {(unread) => <UnreadMessagesList unread={unread} />}
-      </HomeTile>
-      <HomeTile
-        title="New resources"
-        icon={AREA_ICONS.resources}
-        href={RESOURCES_PATH}
-        hrefLabel="resources"
-        data={data.resources}
-      >
-        {(resources) => <NewResourcesList resources={resources} />}
-      </HomeTile>
+      />
+      <UnreadMessagesTile data={data.unread} />
+      <NewResourcesTile data={data.resources} />
     </>
   );
 }

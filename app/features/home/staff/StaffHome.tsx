@@ -7,15 +7,13 @@ import { useRevalidateOnDataChange } from '~/data/route-data';
 import { wholePercent } from '~/features/attendance/alerts';
 import { NotMarkedPanel, todaysAttendanceText } from '~/features/attendance/home-staff';
 import { formatDay } from '~/features/attendance/summary';
-import { MESSAGES_PATH } from '~/features/home/shared/unread-messages';
-import { UnreadMessagesList } from '~/features/home/shared/UnreadMessagesList';
-import { UpcomingEventsList } from '~/features/home/shared/UpcomingEventsList';
 import { INQUIRIES_PATH } from '~/features/inquiries/office';
 import type { DashboardType } from '~/settings/dashboard-type';
 import { useSettings } from '~/settings/store';
 import { BarChart } from '~/ui/BarChart';
 import { HomeTile } from '~/ui/HomeTile';
 import { AREA_ICONS } from '~/ui/icons';
+import { UnreadMessagesTile, UpcomingEventsTile } from '../shared/tiles';
 import { enrolledHref, type AttendanceFigures } from './figures';
 import { UPCOMING_DAYS, type StaffHomeData } from './load';
 import { SyncStatusTile } from './SyncStatusTile';
@@ -167,29 +165,12 @@ export function StaffHome({
           )
         }
       </HomeTile>
-      <HomeTile
+      <UpcomingEventsTile
         title="Upcoming events"
-        href="/dash/calendar"
-        hrefLabel="calendar"
-        icon={AREA_ICONS.calendar}
+        empty={`No events in the next ${UPCOMING_DAYS} days.`}
         data={data.events}
-      >
-        {(events) => (
-          <UpcomingEventsList
-            events={events}
-            empty={`No events in the next ${UPCOMING_DAYS} days.`}
-          />
-        )}
-      </HomeTile>
-      <HomeTile
-        title="Unread messages"
-        href={MESSAGES_PATH}
-        hrefLabel="messages"
-        icon={AREA_ICONS.messages}
-        data={data.unread}
-      >
-        {(unread) => <UnreadMessagesList unread={unread} />}
-      </HomeTile>
+      />
+      <UnreadMessagesTile data={data.unread} />
       <SyncStatusTile />
     </>
   );

@@ -4,14 +4,12 @@ import type { SessionUser } from '~/auth/session-user';
 import { useRevalidateOnDataChange } from '~/data/route-data';
 import { loadCalendarData } from '~/features/calendar/load';
 import type { ScheduleItem } from '~/features/calendar/schedules';
-import { CALENDAR_PATH } from '~/features/calendar/url-state';
 import { todayIso } from '~/ui/form/fields';
 import { HomeTile } from '~/ui/HomeTile';
 import { AREA_ICONS } from '~/ui/icons';
-import { loadNewResources, RESOURCES_PATH, type NewResource } from '../shared/new-resources';
-import { NewResourcesList } from '../shared/NewResourcesList';
+import { loadNewResources, type NewResource } from '../shared/new-resources';
+import { NewResourcesTile, UpcomingEventsTile } from '../shared/tiles';
 import { upcomingEvents, type UpcomingEvent } from '../shared/upcoming-events';
-import { UpcomingEventsList } from '../shared/UpcomingEventsList';
 import { timetableHref, todaysTimetable } from './timetable';
 
 const WATCHED = ['classrooms', 'subjects', 'events', 'resources'] as const;
@@ -69,24 +67,12 @@ export function StudentHome({ data }: { data: StudentHomeData }) {
       >
         {({ slots }) => <Timetable slots={slots} />}
       </HomeTile>
-      <HomeTile
-        title="New resources"
-        icon={AREA_ICONS.resources}
-        href={RESOURCES_PATH}
-        hrefLabel="resources"
-        data={data.resources}
-      >
-        {(resources) => <NewResourcesList resources={resources} />}
-      </HomeTile>
-      <HomeTile
+      <NewResourcesTile data={data.resources} />
+      <UpcomingEventsTile
         title="Next events"
-        icon={AREA_ICONS.calendar}
-        href={CALENDAR_PATH}
-        hrefLabel="calendar"
+        empty="No events in the next 7 days."
         data={data.events}
-      >
-        {(events) => <UpcomingEventsList events={events} empty="No events in the next 7 days." />}
-      </HomeTile>
+      />
     </>
   );
 }
