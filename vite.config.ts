@@ -15,6 +15,7 @@ import {
 import { compressBuild } from './scripts/compress-build';
 import { routeHandles } from './scripts/route-handles-plugin';
 import { finalizeServiceWorker } from './scripts/sw-precache';
+import { userGuide } from './scripts/user-guide-plugin';
 import type * as FakeFirebaseServer from './mocks/server';
 import type { FakeFirebaseMiddleware } from './mocks/server';
 
@@ -110,6 +111,8 @@ export default defineConfig({
     buildInfoDevServer(),
     tailwindcss(),
     routeHandles({ routesDir: fileURLToPath(new URL('./app/routes', import.meta.url)) }),
+    // The user guide's pages, compiled from docs/user-guide at build time (issue 16).
+    userGuide({ dir: fileURLToPath(new URL('./docs/user-guide', import.meta.url)) }),
     !isVitest &&
       remix({
         ssr: false,
