@@ -32,6 +32,7 @@ export const handle = {
   description: "Take a classroom's roll call for a day.",
   area: 'attendance',
   nav: { label: 'Attendance', order: 50 },
+  guide: 'features/attendance',
 } satisfies RouteHandle;
 
 export const meta: MetaFunction = handleMeta;

@@ -19,6 +19,7 @@ export const handle = {
   description: 'Facilitators, their subjects and classrooms.',
   area: 'facilitators',
   nav: { label: 'Facilitators', order: 40 },
+  guide: 'features/facilitators-and-school',
 } satisfies RouteHandle;
 
 export const meta: MetaFunction = handleMeta;

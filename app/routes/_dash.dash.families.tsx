@@ -19,6 +19,7 @@ export const handle = {
   description: 'Families and their guardians.',
   area: 'families',
   nav: { label: 'Families', order: 30 },
+  guide: 'features/students-and-families',
 } satisfies RouteHandle;
 
 export const meta: MetaFunction = handleMeta;

@@ -40,6 +40,7 @@ export const handle = {
   description: 'Accounts: invitations, roles and status.',
   area: 'members',
   nav: { label: 'Members', order: 120 },
+  guide: 'features/members-and-roles',
 } satisfies RouteHandle;
 
 export const meta: MetaFunction = handleMeta;

@@ -26,6 +26,7 @@ export const handle = {
   description: 'Conversations between families and staff.',
   area: 'messages',
   nav: { label: 'Messages', order: 70 },
+  guide: 'features/messages',
 } satisfies RouteHandle;
 
 export const meta: MetaFunction = handleMeta;

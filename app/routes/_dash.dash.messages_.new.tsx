@@ -36,10 +36,7 @@ export default function NewConversation() {
   const result = useActionData<typeof clientAction>();
   return (
     <>
-      <PageHeading
-        title="New conversation"
-        lead="Write to your child’s facilitators, the families of your classes or the office."
-      />
+      <PageHeading title="New conversation" lead={data.lead} />
       <NewConversationForm
         recipients={data.recipients}
         children={data.children}

@@ -36,6 +36,7 @@ export const handle = {
   description: 'Inquiries from prospective families.',
   area: 'parentInquiries',
   nav: { label: 'Parent inquiries', order: 90 },
+  guide: 'features/parent-inquiries',
 } satisfies RouteHandle;
 
 export const meta: MetaFunction = handleMeta;

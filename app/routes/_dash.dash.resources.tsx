@@ -25,6 +25,7 @@ export const handle = {
   description: 'Links and files by subject and classroom.',
   area: 'resources',
   nav: { label: 'Resources', order: 100 },
+  guide: 'features/resources',
 } satisfies RouteHandle;
 
 export const meta: MetaFunction = handleMeta;

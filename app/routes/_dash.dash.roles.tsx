@@ -43,6 +43,7 @@ export const handle = {
   description: 'What each role may see and do, and who holds it.',
   area: 'roles',
   nav: { label: 'Roles', order: 130 },
+  guide: 'features/members-and-roles',
 } satisfies RouteHandle;
 
 export const meta: MetaFunction = handleMeta;

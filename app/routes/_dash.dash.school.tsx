@@ -31,6 +31,7 @@ export const handle = {
   description: 'Campuses, classrooms with their schedules, and subjects.',
   area: 'school',
   nav: { label: 'School setup', order: 110 },
+  guide: 'features/facilitators-and-school',
 } satisfies RouteHandle;
 
 export const meta: MetaFunction = handleMeta;

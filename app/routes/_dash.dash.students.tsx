@@ -36,6 +36,7 @@ export const handle = {
   description: 'Students and their families.',
   area: 'students',
   nav: { label: 'Students', order: 20 },
+  guide: 'features/students-and-families',
 } satisfies RouteHandle;
 
 export const meta: MetaFunction = handleMeta;

@@ -15,6 +15,7 @@ import { collectionAccess } from '~/domain/permissions';
 import { attendanceRecordSchema } from '~/features/attendance/load';
 import { attendanceSummaryFor } from '~/features/attendance/summary';
 import { loadStudentOr404, openForEdit, writesAll } from '~/features/students/forms/student-routes';
+import { studentBackLink } from '~/features/students/list/load';
 import {
   campusRecordSchema,
   classroomRecordSchema,
@@ -58,6 +59,7 @@ export async function clientLoader({
     classrooms: classrooms.filter((c) => student.classroomIds.includes(c.id)),
     campusName: campuses.find((c) => c.id === student.campusId)?.name ?? student.campusId,
     pending: pending.has(student.id),
+    backLink: studentBackLink(user),
     canWrite: writesAll(user.roles, 'students'),
     today,
     // Built from this student's own entries only: the roll calls also hold classmates' marks.

@@ -7,14 +7,9 @@ import { requireUser } from '~/auth/guards';
 import { DashboardShell } from '~/features/shell/DashboardShell';
 import { rememberLastPage } from '~/settings/last-page';
 import { GeneralErrorBoundary } from '~/ui/errors';
-import { type RouteHandle } from '~/ui/route-handle';
 import type { ClientLoaderFunctionArgs } from '@remix-run/react';
 
 // Every /dash/* page requires sign-in (docs/decisions/003-guard-every-dash-route.md).
-export const handle = {
-  guide: 'getting-started/navigation',
-} satisfies Pick<RouteHandle, 'guide'>;
-
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   await requireUser(request);
   return null;

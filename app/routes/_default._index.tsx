@@ -4,6 +4,7 @@ import type { MetaFunction } from '@remix-run/react';
 export const handle = {
   title: 'Sign in',
   description: 'Sign in to the learning centre dashboard.',
+  guide: 'getting-started/signing-in',
 } satisfies RouteHandle;
 
 export const meta: MetaFunction = handleMeta;

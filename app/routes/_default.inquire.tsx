@@ -17,6 +17,7 @@ import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 export const handle = {
   title: 'Ask about a place',
   description: 'Ask the learning centre about a place for your child.',
+  guide: 'features/parent-inquiries',
 } satisfies RouteHandle;
 
 export const meta: MetaFunction = handleMeta;

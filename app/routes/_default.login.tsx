@@ -5,6 +5,7 @@ import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 export const handle = {
   title: 'Sign in',
   description: 'Sign in to the learning centre dashboard.',
+  guide: 'getting-started/signing-in',
 } satisfies RouteHandle;
 
 export const meta: MetaFunction = handleMeta;

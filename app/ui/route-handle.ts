@@ -14,7 +14,9 @@ export interface RouteHandle {
   area?: Area;
   /** Listed in the dashboard navigation, in ascending `order`. */
   nav?: { label: string; order: number };
-  /** The user-guide page for this route, e.g. 'features/calendar' (app/guide/pages.ts). */
+  /** The user-guide page for this route, e.g. 'features/calendar' (a file under docs/user-guide).
+   * Help maps a location to the page of its exact route, else of the longest route prefix that
+   * names one (app/guide/contextual-help.ts). */
   guide?: string;
 }
 

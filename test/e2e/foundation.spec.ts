@@ -83,17 +83,6 @@ test.describe('the application shell', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   });
 
-  test('Ctrl+? triggers the help button', async ({ page }) => {
-    await signIn(page, 'admin');
-    await open(page, '/dash/settings');
-    await page.keyboard.press('Control+Shift+Slash');
-    await expect(page).toHaveURL(/\/help\?/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
-    await expect(page.getByText('Guide for this page: Theme settings')).toBeVisible();
-    await page.getByRole('link', { name: 'Back to the page you were on' }).click();
-    await expect(page).toHaveURL('/dash/settings');
-  });
-
   test('the notification parameter is handed over and removed from the URL', async ({ page }) => {
     await signIn(page, 'admin');
     await open(page, '/dash/home?notification=abc123&tab=2');

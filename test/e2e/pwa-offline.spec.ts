@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { buildVariant, extraPort, serveBuild } from './extra-builds';
-import { open, signIn, waitForWorker } from './fixtures';
+import { open, signIn, waitForWorker, screenshotSizes } from './fixtures';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -41,16 +41,6 @@ async function coldStart(page: Page, path: string, heading: string): Promise<num
   return Date.now() - started;
 }
 
-async function screenshots(page: Page, name: string) {
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
-  }
-}
-
 test.describe('the offline start', () => {
   test('a remembered admin reloads the students list offline and opens home cold in a new page, with cached data', async ({
     context,
@@ -64,7 +54,7 @@ test.describe('the offline start', () => {
     await context.setOffline(true);
     await page.reload();
     await expect(studentLink(page, name)).toBeVisible();
-    await screenshots(page, 'offline-students');
+    await screenshotSizes(page, 'offline-students');
 
     const cold = await context.newPage();
     const homeMs = await coldStart(cold, '/dash/home', 'Home');
@@ -87,7 +77,7 @@ test.describe('the offline start', () => {
       description: `/dash/home shell ${homeMs} ms; /dash/students shell and cached names by ${studentsMs} ms`,
     });
     await coldStart(another, '/dash/home', 'Home');
-    await screenshots(another, 'offline-home');
+    await screenshotSizes(another, 'offline-home');
     await context.setOffline(false);
   });
 
