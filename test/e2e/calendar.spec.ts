@@ -5,7 +5,15 @@
 // calendar opens offline; axe passes in every theme; screenshots of each view at two widths.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
-import { open, signIn, syncSettled, useTheme, waitForWorker, type ThemeName } from './fixtures';
+import {
+  open,
+  signIn,
+  syncSettled,
+  useTheme,
+  waitForWorker,
+  type ThemeName,
+  screenshotSizes,
+} from './fixtures';
 
 /** The seed's "today" is the UTC date; its events sit a number of days from it. */
 function dayFromToday(days: number): string {
@@ -15,17 +23,6 @@ function dayFromToday(days: number): string {
 function eventLink(page: Page, title: string) {
   const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return page.getByRole('link', { name: new RegExp(`^${escaped}`) });
-}
-
-async function screenshots(page: Page, name: string) {
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 test('the parent’s agenda shows the events of their audience and not staff-only or other-campus ones', async ({
@@ -179,9 +176,9 @@ test('screenshots of each view at 1280 and 390 px', async ({ page }) => {
   for (const view of ['month', 'week', 'agenda'] as const) {
     await open(page, `/dash/calendar?view=${view}&layer=schedules`);
     await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
-    await screenshots(page, `calendar-${view}`);
+    await screenshotSizes(page, `calendar-${view}`, { fullPage: true });
   }
   await open(page, '/dash/calendar?event=evt-003');
   await expect(page.getByRole('dialog', { name: 'Field trip: botanical garden' })).toBeVisible();
-  await screenshots(page, 'calendar-dialog');
+  await screenshotSizes(page, 'calendar-dialog', { fullPage: true });
 });

@@ -61,7 +61,8 @@ test('the office converts an enrolled inquiry: pre-filled editors, one save, lin
     email,
     childName: `Ivo ${last}`,
   });
-  await signIn(page, 'administration');
+  // Inviting a member creates an account, which only admins may (permission matrix: Members).
+  await signIn(page, 'admin');
   await open(page, convertPath(id));
   await expect(
     page.getByRole('heading', { name: 'Create family and student', level: 1 }),
@@ -145,6 +146,43 @@ test('the office converts an enrolled inquiry: pre-filled editors, one save, lin
   );
   await expect(page.getByRole('button', { name: 'Create family and student' })).toHaveCount(0);
   await page.screenshot({ path: 'test-results-f/converted-1280.png', fullPage: true });
+});
+
+test('administration converts without the invitation, and is told an administrator can invite later', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const last = unique('Ferrand');
+  const id = `inq-e2e-${last.toLowerCase()}`;
+  const email = `lea.${last.toLowerCase()}@mail.example`;
+  await seedInquiry(page, { id, parentName: `Lea ${last}`, email, childName: `Tom ${last}` });
+  await signIn(page, 'administration');
+  await open(page, convertPath(id));
+  await expect(page.getByLabel('Family name')).toHaveValue(last);
+  await expect(page.getByLabel('Invite the parent as a member')).toHaveCount(0);
+  await expect(
+    page.getByText(
+      `Only an administrator can create accounts: an administrator can invite ${email} from Members later.`,
+    ),
+  ).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results-f/convert-administration-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.getByRole('button', { name: 'Create family and student' }).click();
+  await expect(page).toHaveURL(new RegExp(`/dash/students/stu-inq-${id}$`));
+  await expect(page.getByTestId('toast')).toContainText(
+    'Family and student created from the inquiry',
+  );
+  await expect(page.getByTestId('toast')).not.toContainText('invitation');
+  await syncSettled(page);
+  const member = await page.evaluate(
+    (address) =>
+      (window.__fakeFirebase?.listDocuments('Members') ?? []).find((m) => m.data.email === address)
+        ?.data ?? null,
+    email,
+  );
+  expect(member).toBeNull();
 });
 
 test('a possible duplicate family is offered, and choosing it adds only the student to it', async ({

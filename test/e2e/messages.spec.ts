@@ -4,7 +4,15 @@
 // inbox's filters, a thread the person is not in, the draft, axe in every theme and screenshots.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
-import { open, signIn, syncSettled, useTheme, type ThemeName, waitForWorker } from './fixtures';
+import {
+  open,
+  signIn,
+  syncSettled,
+  useTheme,
+  type ThemeName,
+  waitForWorker,
+  screenshotSizes,
+} from './fixtures';
 
 const CONVERSATION = 'conv-leo-progress';
 const SUBJECT = "Leo's maths progress";
@@ -27,19 +35,6 @@ async function backendMessagesWithBody(page: Page, body: string): Promise<number
     },
     { path: `conversations/${CONVERSATION}/messages`, text: body },
   );
-}
-
-async function screenshots(page: Page, name: string) {
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({
-      path: test.info().outputPath(`${name}-${width}.png`),
-      fullPage: false,
-    });
-  }
 }
 
 test.describe('writing offline', () => {
@@ -172,11 +167,11 @@ test('screenshots of the inbox and a thread at 1280 and 390 px', async ({ page }
   await signIn(page, 'parent');
   await open(page, '/dash/messages');
   await expect(inboxLink(page, SUBJECT)).toBeVisible();
-  await screenshots(page, 'messages-inbox');
+  await screenshotSizes(page, 'messages-inbox');
   await page.setViewportSize({ width: 1280, height: 800 });
   await inboxLink(page, SUBJECT).click();
   await expect(page.getByRole('list', { name: 'Messages' })).toBeVisible();
-  await screenshots(page, 'messages-thread');
+  await screenshotSizes(page, 'messages-thread');
   // On a phone the reply box stays on screen at the bottom of the viewport.
   await expect(page.getByRole('button', { name: 'Send' })).toBeInViewport();
 });

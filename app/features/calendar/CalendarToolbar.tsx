@@ -17,7 +17,8 @@ export interface CalendarToolbarProps {
   /** "December 2024", "2 – 8 Dec 2024", … */
   rangeLabel: string;
   campuses: ReadonlyArray<{ id: string; name: string }>;
-  classrooms: ReadonlyArray<{ id: string; name: string }>;
+  /** The classroom filter's options, labelled with their campus where names repeat. */
+  classrooms: ReadonlyArray<{ id: string; label: string }>;
   onDownload: () => void;
   downloading: boolean;
 }
@@ -139,7 +140,7 @@ export function CalendarToolbar({
             <option value="">All classrooms</option>
             {classrooms.map((c) => (
               <option key={c.id} value={c.id}>
-                {c.name}
+                {c.label}
               </option>
             ))}
           </select>

@@ -14,6 +14,11 @@ import {
 } from '~/domain/calendar';
 import { canWrite, type Principal } from '~/domain/permissions';
 import type { Role } from '~/domain/roles';
+import {
+  classroomFilterOptions,
+  filterableClassroomIds,
+  type ClassroomOption,
+} from '~/features/school/classroom-choices';
 import { formatTime, formatWhen, minutesOfDay, occurrenceDays } from './event-time';
 import { eventRecordSchema, loadCalendarData, type CalendarData, type EventRecord } from './load';
 import { addDays, addMonths, instantRange, visibleRange, type VisibleRange } from './range';
@@ -75,7 +80,8 @@ export interface CalendarPageData {
   /** The zones times are shown in, when one differs from the device's ('' otherwise). */
   zoneNote: string;
   campuses: Array<{ id: string; name: string }>;
-  classrooms: Array<{ id: string; name: string; campusId: string }>;
+  /** The classroom filter's options (school/classroom-choices.ts). */
+  classrooms: ClassroomOption[];
   canCreate: boolean;
   /** What "Download view (.ics)" writes: events and their campus timezones by id. */
   exportable: { events: EventRecord[]; zones: Record<string, string> };
@@ -248,13 +254,8 @@ export async function loadCalendarPage(request: Request): Promise<CalendarPageDa
   );
   const differing = [...zones].filter(showZone).sort();
 
-  // Staff filter by any classroom; others by their own (or their children's): another classroom's
-  // events are not theirs to see, so it would only ever show an empty calendar.
-  const own = scheduleClassroomIds(data.principal, '');
-  const offered =
-    own === 'choose' || own.length === 0 || data.principal.roles.some((r) => STAFF.includes(r))
-      ? ('all' as const)
-      : new Set(own);
+  // Staff filter by any classroom, others by their own (school/classroom-choices.ts).
+  const offered = filterableClassroomIds(data.principal);
 
   let schedules: CalendarPageData['schedules'] = [];
   if (query.schedules) {
@@ -273,10 +274,11 @@ export async function loadCalendarPage(request: Request): Promise<CalendarPageDa
     schedules,
     zoneNote: differing.join(', '),
     campuses: data.campuses.map((c) => ({ id: c.id, name: c.name })),
-    classrooms: data.classrooms
-      .filter((c) => !query.campus || c.campusId === query.campus)
-      .filter((c) => offered === 'all' || offered.has(c.id) || c.id === query.classroom)
-      .map((c) => ({ id: c.id, name: c.name, campusId: c.campusId })),
+    classrooms: classroomFilterOptions(data.classrooms, data.campuses, {
+      offered,
+      campusId: query.campus,
+      keep: query.classroom,
+    }),
     canCreate: mayCreateEvents(data.principal),
     exportable: eventsForExport(data, query, today),
     dialog: await dialogFor(query, data, showZone),

@@ -5,6 +5,8 @@ import { TZDate } from '@date-fns/tz';
 import { DEFAULT_TIMEZONE } from '~/domain/calendar';
 import type { Principal } from '~/domain/permissions';
 import type { Campus, Classroom, Subject } from '~/domain/records';
+import { isStaff } from '~/domain/roles';
+import { ownClassroomIds } from '~/features/school/classroom-choices';
 import { isoWeekday } from './range';
 
 export interface ScheduleItem {
@@ -24,8 +26,6 @@ export interface ScheduleItem {
 
 type WithId<T> = T & { id: string };
 
-const STAFF = ['admin', 'superAdmin', 'administration'];
-
 /**
  * Whose schedules the layer shows: the classroom filter's, else the person's own (taught, attended,
  * children's). Staff without a classroom filter are asked to choose one: every timetable of the
@@ -36,13 +36,9 @@ export function scheduleClassroomIds(
   classroomFilter: string,
 ): string[] | 'choose' {
   if (classroomFilter) return [classroomFilter];
-  const own = new Set<string>();
-  if (principal.roles.some((r) => r === 'facilitator' || r === 'student')) {
-    for (const id of principal.classroomIds) own.add(id);
-  }
-  if (principal.roles.includes('parent')) for (const id of principal.childClassroomIds) own.add(id);
-  if (own.size === 0 && principal.roles.some((r) => STAFF.includes(r))) return 'choose';
-  return [...own].sort();
+  const own = ownClassroomIds(principal);
+  if (own.length === 0 && isStaff(principal.roles)) return 'choose';
+  return own;
 }
 
 function instant(date: string, time: string, timeZone: string): Date {

@@ -11,7 +11,7 @@ import { settingsStore } from '~/settings/store';
 import { formFailure, formValues } from '~/ui/form/parse-form';
 import { loadMessagesData } from './load';
 import { planNewConversation } from './new-conversation';
-import { childChoices, recipientOptions, studentName } from './recipients';
+import { childChoices, newConversationLead, recipientOptions, studentName } from './recipients';
 
 /** Said when the device could not store the conversation (IndexedDB failed). */
 export const NOT_SAVED_MESSAGE = 'The conversation could not be saved on this device. Try again.';
@@ -28,6 +28,7 @@ export async function loadNewConversationPage(request: Request) {
   const ids = new Set(recipients.map((r) => r.id));
   const childId = params.get('child');
   return {
+    lead: newConversationLead(user.roles),
     recipients,
     children: children.map((s) => ({
       id: s.id,

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { OFFICE_PARTICIPANT } from '~/domain/messages';
 import type { Principal } from '~/domain/permissions';
 import type { Role } from '~/domain/roles';
-import { childChoices, recipientOptions, suggestedFor, type RecipientSource } from './recipients';
+import {
+  childChoices,
+  newConversationLead,
+  recipientGroups,
+  recipientOptions,
+  suggestedFor,
+  type RecipientSource,
+} from './recipients';
 import type { FacilitatorRecord, FamilyRecord, StudentRecord } from './load';
 
 const student = (
@@ -169,6 +176,38 @@ describe('who may write to whom', () => {
       classroomIds: ['otters'],
     });
     expect(ids(recipientOptions(source(both)))).not.toContain('me');
+  });
+});
+
+describe('what the new-conversation page says a person may do', () => {
+  it('tells each role who they may write to', () => {
+    expect(newConversationLead(['parent'])).toBe(
+      'Write to your children’s facilitators or the office.',
+    );
+    expect(newConversationLead(['facilitator'])).toBe(
+      'Write to the families of your classes or the office.',
+    );
+    expect(newConversationLead(['student'])).toBe('Write to your facilitators.');
+    for (const role of ['admin', 'superAdmin', 'administration'] as const) {
+      expect(newConversationLead([role])).toBe(
+        'Write to anyone with an account at the centre: staff, facilitators, parents or students.',
+      );
+    }
+  });
+
+  it('names every group of a person with several roles once, the office last', () => {
+    expect(newConversationLead(['parent', 'facilitator'])).toBe(
+      'Write to your children’s facilitators, the families of your classes or the office.',
+    );
+    // Office staff write to anyone, whatever else they are.
+    expect(recipientGroups(['facilitator', 'administration'])).toEqual(['anyone']);
+  });
+
+  it('offers the office exactly when the lead names it', () => {
+    for (const roles of [['parent'], ['facilitator'], ['student'], ['admin']] as Role[][]) {
+      const offered = ids(recipientOptions(source(principal(roles)))).includes(OFFICE_PARTICIPANT);
+      expect(offered).toBe(newConversationLead(roles).includes('the office'));
+    }
   });
 });
 

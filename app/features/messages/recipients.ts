@@ -6,6 +6,8 @@
 //   to any guardian with an account, as themselves.
 // The new-conversation form offers these and its action checks every recipient against them again;
 // the backend refuses the rest (participantWithStaff / participantWithFacilitators scopes).
+// recipientGroups names these rules per role; both the recipient list and the page's lead text
+// are built from it, so what the page says matches what it offers.
 import { isOfficeMember, OFFICE_NAME, OFFICE_PARTICIPANT } from '~/domain/messages';
 import type { Role } from '~/domain/roles';
 import type { MessagesData, StudentRecord } from './load';
@@ -62,6 +64,42 @@ function joinNames(names: readonly string[]): string {
 
 function possessive(name: string): string {
   return name.endsWith('s') ? `${name}’` : `${name}’s`;
+}
+
+/** A kind of person someone may write to; a person with several roles has several. */
+export type RecipientGroup =
+  'anyone' | 'childrenFacilitators' | 'classFamilies' | 'ownFacilitators' | 'office';
+
+/** The kinds of people someone with these roles may start a conversation with. */
+export function recipientGroups(roles: readonly Role[]): RecipientGroup[] {
+  // Office staff write to anyone, as themselves; the office is who they answer for.
+  if (isOfficeMember(roles)) return ['anyone'];
+  const groups: RecipientGroup[] = [];
+  if (roles.includes('parent')) groups.push('childrenFacilitators');
+  if (roles.includes('facilitator')) groups.push('classFamilies');
+  if (roles.includes('student')) groups.push('ownFacilitators');
+  // Parents and facilitators may also write to the office; students do not need to.
+  if (roles.includes('parent') || roles.includes('facilitator')) groups.push('office');
+  return groups;
+}
+
+const GROUP_PHRASES: Record<RecipientGroup, string> = {
+  anyone: 'anyone with an account at the centre: staff, facilitators, parents or students',
+  childrenFacilitators: 'your children’s facilitators',
+  classFamilies: 'the families of your classes',
+  ownFacilitators: 'your facilitators',
+  office: 'the office',
+};
+
+/** The new-conversation page's lead: who this person may write to, from recipientGroups. */
+export function newConversationLead(roles: readonly Role[]): string {
+  const phrases = recipientGroups(roles).map((group) => GROUP_PHRASES[group]);
+  if (phrases.length === 0) return 'You cannot start a conversation.';
+  const list =
+    phrases.length === 1
+      ? (phrases[0] ?? '')
+      : `${phrases.slice(0, -1).join(', ')} or ${phrases[phrases.length - 1] ?? ''}`;
+  return `Write to ${list}.`;
 }
 
 /** The children the sender may tie a conversation to (the child picker's options). */
@@ -140,8 +178,9 @@ export function recipientOptions(source: RecipientSource): RecipientOption[] {
   const p = source.principal;
   const options = new Map<string, RecipientOption>();
   const children = childChoices(source);
+  const groups = recipientGroups(p.roles);
 
-  if (isOfficeMember(p.roles)) {
+  if (groups.includes('anyone')) {
     for (const option of guardiansOf(source, source.students)) collect(options, option);
     for (const option of facilitatorsOf(source, source.students, () => ''))
       collect(options, option);
@@ -166,7 +205,7 @@ export function recipientOptions(source: RecipientSource): RecipientOption[] {
       if (!option.detail) option.detail = option.role;
     }
   } else {
-    if (p.roles.includes('parent')) {
+    if (groups.includes('childrenFacilitators')) {
       const mine = children.filter(
         (s) => p.childIds.includes(s.id) || p.familyIds.includes(s.familyId),
       );
@@ -177,11 +216,11 @@ export function recipientOptions(source: RecipientSource): RecipientOption[] {
       );
       for (const option of facilitators) collect(options, option);
     }
-    if (p.roles.includes('facilitator')) {
+    if (groups.includes('classFamilies')) {
       const taught = source.students.filter((s) => meets(s.classroomIds, p.classroomIds));
       for (const option of guardiansOf(source, taught)) collect(options, option);
     }
-    if (p.roles.includes('student')) {
+    if (groups.includes('ownFacilitators')) {
       const own = source.facilitators.filter(
         (f) => f.memberUUID && f.status !== 'inactive' && meets(f.classroomIds, p.classroomIds),
       );
@@ -200,10 +239,7 @@ export function recipientOptions(source: RecipientSource): RecipientOption[] {
   options.delete(p.memberUUID);
   options.delete(OFFICE_PARTICIPANT);
   const sorted = [...options.values()].sort((a, b) => a.name.localeCompare(b.name));
-  // Parents and facilitators may also write to the office; students and staff do not need to.
-  const writesToOffice =
-    !isOfficeMember(p.roles) && (p.roles.includes('parent') || p.roles.includes('facilitator'));
-  return writesToOffice ? [...sorted, { ...OFFICE_OPTION }] : sorted;
+  return groups.includes('office') ? [...sorted, { ...OFFICE_OPTION }] : sorted;
 }
 
 /** The options related to a child, for "suggested for Leo": their facilitators or parents. */

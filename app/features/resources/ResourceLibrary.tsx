@@ -36,6 +36,8 @@ export interface LibraryData {
   resources: ResourceRecord[];
   subjects: NamedItem[];
   classrooms: NamedItem[];
+  /** The classroom filter's options: the person's own classrooms (staff: all), campus where names repeat. */
+  classroomOptions: ReadonlyArray<{ id: string; label: string }>;
   pendingIds: Set<string>;
   offlinePaths: Set<string>;
   canAdd: boolean;
@@ -279,9 +281,9 @@ function LibraryFilters({ data }: { data: LibraryData }) {
           className={select}
         >
           <option value="">All classrooms</option>
-          {data.classrooms.map((c) => (
+          {data.classroomOptions.map((c) => (
             <option key={c.id} value={c.id}>
-              {c.name}
+              {c.label}
             </option>
           ))}
         </select>

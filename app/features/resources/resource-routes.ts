@@ -11,6 +11,7 @@ import { deleteFile, getFileBlob } from '~/backend/storage';
 import { offlineFiles } from '~/data/offline-files';
 import { store } from '~/data/store';
 import { syncEngine } from '~/data/sync-status';
+import { classroomFilterOptions } from '~/features/school/classroom-choices';
 import { settingsStore } from '~/settings/store';
 import { notAllowed } from '~/ui/errors';
 import { formFailure, formValues } from '~/ui/form/parse-form';
@@ -74,7 +75,11 @@ export async function loadLibraryPage(request: Request) {
   const query = parseLibraryQuery(new URL(request.url).searchParams);
   const named = query.resource ? data.resources.find((r) => r.id === query.resource) : undefined;
   const opened = named ? await openResource(named) : null;
-  return { ...data, query, opened };
+  const classroomOptions = classroomFilterOptions(data.classrooms, data.campuses, {
+    offered: data.filterableClassroomIds,
+    keep: query.classroom,
+  });
+  return { ...data, query, opened, classroomOptions };
 }
 
 /** A delete that did not happen: the person is told in a toast (the confirm dialog has closed). */
@@ -127,12 +132,15 @@ export async function loadAddPage(request: Request) {
   if (!data.canAdd) throw notAllowed();
   const kind: 'link' | 'file' =
     new URL(request.url).searchParams.get('kind') === 'file' ? 'file' : 'link';
-  const shareable = new Set(data.shareableClassroomIds);
+  // Named as the library's filter names them: with the campus where two share a name.
+  const classrooms = classroomFilterOptions(data.classrooms, data.campuses, {
+    offered: new Set(data.shareableClassroomIds),
+  });
   return {
     kind,
     me: data.me,
     subjects: data.subjects,
-    classrooms: data.classrooms.filter((c) => shareable.has(c.id)),
+    classrooms: classrooms.map((c) => ({ id: c.id, name: c.label })),
   };
 }
 

@@ -276,7 +276,7 @@ function ConversionForm({
         </div>
 
         <div className={`grid gap-2 p-6 ${skin.card} ${skin.rounded}`}>
-          {data.canInvite ? (
+          {data.invitation.offer ? (
             <CheckboxField
               name="invite"
               label="Invite the parent as a member"
@@ -285,11 +285,7 @@ function ConversionForm({
               hint={`Creates a parent account for ${data.inquiry.email}, linked to the family. This needs a connection; offline, send it later from Members.`}
             />
           ) : (
-            <p className="text-muted">
-              {data.hasAccount
-                ? `An account with ${data.inquiry.email} exists already: link it to the family from Members.`
-                : 'The inquiry gave no e-mail address, so the parent cannot be invited from here.'}
-            </p>
+            <p className="text-muted">{data.invitation.note}</p>
           )}
         </div>
 

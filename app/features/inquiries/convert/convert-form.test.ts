@@ -3,7 +3,13 @@ import type { BatchOperation } from '~/data/store';
 import { conversionPlan, type InquiryStatus } from '~/domain/inquiries';
 import type { Family } from '~/domain/records';
 import type { FormValues } from '~/ui/form/parse-form';
-import { CLOSED_MESSAGE, submitConversion, withoutPrefix, withPrefix } from './convert-form';
+import {
+  CLOSED_MESSAGE,
+  invitationChoice,
+  submitConversion,
+  withoutPrefix,
+  withPrefix,
+} from './convert-form';
 
 const NOW = '2025-03-10T09:00:00.000Z';
 const inquiry = {
@@ -210,5 +216,37 @@ describe('the conversion form', () => {
       'student.a': 'bad',
       _form: 'failed',
     });
+  });
+});
+
+describe('the invitation on the conversion form', () => {
+  it('is offered to someone who may invite members, for an e-mail without an account', () => {
+    expect(
+      invitationChoice({ email: 'grace@example.com', hasAccount: false, mayInvite: true }),
+    ).toEqual({ offer: true, note: null });
+  });
+
+  it('is not offered to someone who may not invite, who is told an administrator can do it later', () => {
+    const choice = invitationChoice({
+      email: 'grace@example.com',
+      hasAccount: false,
+      mayInvite: false,
+    });
+    expect(choice.offer).toBe(false);
+    expect(choice.note).toBe(
+      'Only an administrator can create accounts: an administrator can invite grace@example.com from Members later.',
+    );
+  });
+
+  it('explains an existing account or a missing e-mail instead of offering it', () => {
+    expect(invitationChoice({ email: ' ', hasAccount: false, mayInvite: true }).note).toMatch(
+      /gave no e-mail address/,
+    );
+    expect(
+      invitationChoice({ email: 'grace@example.com', hasAccount: true, mayInvite: true }).note,
+    ).toBe('An account with grace@example.com exists already: link it to the family from Members.');
+    expect(
+      invitationChoice({ email: 'grace@example.com', hasAccount: true, mayInvite: false }).note,
+    ).toMatch(/an administrator can link it to the family from Members/);
   });
 });

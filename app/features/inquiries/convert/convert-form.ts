@@ -29,6 +29,40 @@ export const STUDENT_PREFIX = 'student.';
 /** The family choice's value for "Create a new family" (else an existing family's id). */
 export const NEW_FAMILY = 'new';
 
+/**
+ * Whether the conversion form offers "Invite the parent as a member", and else what it says instead.
+ * Inviting creates an account, which only those who manage members may (mayManageMembers, the
+ * permission matrix's Members row); the others are told an administrator can do it from Members.
+ */
+export function invitationChoice(input: {
+  email: string;
+  hasAccount: boolean;
+  mayInvite: boolean;
+}): { offer: true; note: null } | { offer: false; note: string } {
+  const email = input.email.trim();
+  if (email === '') {
+    return {
+      offer: false,
+      note: 'The inquiry gave no e-mail address, so the parent cannot be invited from here.',
+    };
+  }
+  if (input.hasAccount) {
+    return {
+      offer: false,
+      note: input.mayInvite
+        ? `An account with ${email} exists already: link it to the family from Members.`
+        : `An account with ${email} exists already: an administrator can link it to the family from Members.`,
+    };
+  }
+  if (!input.mayInvite) {
+    return {
+      offer: false,
+      note: `Only an administrator can create accounts: an administrator can invite ${email} from Members later.`,
+    };
+  }
+  return { offer: true, note: null };
+}
+
 export const CONVERTED_MESSAGE = 'Family and student created from the inquiry';
 export const CLOSED_MESSAGE = 'This inquiry is closed. Reopen it before creating a family from it.';
 

@@ -13,6 +13,7 @@ import { conversionPlan } from '~/domain/inquiries';
 import { collectionAccess } from '~/domain/permissions';
 import { memberSchema, parentInquirySchema } from '~/domain/records';
 import { inviteMember } from '~/features/members/member-actions';
+import { mayManageMembers } from '~/features/members/member-rules';
 import { loadParentMembers } from '~/features/students/forms/family-routes';
 import {
   campusRecordSchema,
@@ -24,7 +25,7 @@ import { settingsStore } from '~/settings/store';
 import { notAllowed, notFound } from '~/ui/errors';
 import { formFailure } from '~/ui/form/parse-form';
 import { managesInquiries } from '../office';
-import { CONVERTED_MESSAGE, submitConversion } from './convert-form';
+import { CONVERTED_MESSAGE, invitationChoice, submitConversion } from './convert-form';
 
 const inquiryRecordSchema = parentInquirySchema.extend({ id: z.string() });
 const memberRecordSchema = memberSchema.extend({ id: z.string() });
@@ -117,9 +118,12 @@ export async function loadConversionPage(request: Request, inquiryId: string | u
     campuses: all.campuses.map((c) => ({ id: c.id, name: c.name })),
     classrooms: all.classrooms.map((c) => ({ id: c.id, name: c.name, campusId: c.campusId })),
     parentMembers: all.parentMembers.map((m) => ({ id: m.id, label: m.label })),
-    /** An e-mail to invite, and nobody has an account with it yet. */
-    canInvite: inquiry.email.trim() !== '' && !hasAccount,
-    hasAccount,
+    /** Whether the invitation is offered (an e-mail, no account yet, and the right to invite). */
+    invitation: invitationChoice({
+      email: inquiry.email,
+      hasAccount,
+      mayInvite: mayManageMembers(user.roles),
+    }),
   };
 }
 export type ConversionPageData = Awaited<ReturnType<typeof loadConversionPage>>;
@@ -166,7 +170,8 @@ export async function convertFromRequest(request: Request, inquiryId: string | u
   ];
   let tone: 'success' | 'info' = 'success';
   const email = inquiry.email.trim();
-  if (result.invite && email) {
+  // A form that was not offered the invitation cannot ask for it (an old tab, a hand-made post).
+  if (result.invite && email && mayManageMembers(user.roles)) {
     if (!online) {
       parts.push('The invitation can be sent later from Members.');
       tone = 'info';

@@ -74,20 +74,57 @@ describe("a parent's own inquiries", () => {
 
 describe('the last step in words', () => {
   const first = sent('2026-03-01T09:00:00.000Z');
-  it('reads a note as the note, and an assignment without naming staff', () => {
+  const moved = {
+    at: '2026-03-02T09:00:00.000Z',
+    by: 'o',
+    from: 'new' as const,
+    status: 'contacted' as const,
+    note: 'Called, mother asked about fees',
+  };
+
+  it('never shows the office’s notes or assignments to the family, only status steps', () => {
+    const history = [
+      first,
+      moved,
+      {
+        at: '2026-03-03T09:00:00.000Z',
+        by: 'o',
+        status: 'contacted' as const,
+        note: 'Tour on Friday',
+      },
+      {
+        at: '2026-03-04T09:00:00.000Z',
+        by: 'o',
+        status: 'contacted' as const,
+        note: 'Assigned to Ann Lee',
+      },
+    ];
+    expect(describeLastStep(history)).toEqual({
+      label: 'Moved to contacted',
+      at: '2026-03-02T09:00:00.000Z',
+    });
+    // Not even the note a move was written with.
+    expect(JSON.stringify(describeLastStep(history))).not.toMatch(/fees|Tour|Ann Lee/);
+  });
+
+  it('says the inquiry was sent, on the day it was sent, while only notes followed', () => {
     expect(
       describeLastStep([
         first,
         { at: '2026-03-02T09:00:00.000Z', by: 'o', status: 'new', note: 'Tour on Friday' },
-      ])?.label,
-    ).toBe('Note: Tour on Friday');
+      ]),
+    ).toEqual({ label: 'Sent', at: '2026-03-01T09:00:00.000Z' });
+  });
+
+  it('counts a status change recorded without `from` as a step', () => {
     expect(
       describeLastStep([
         first,
-        { at: '2026-03-02T09:00:00.000Z', by: 'o', status: 'new', note: 'Assigned to Ann Lee' },
+        { at: '2026-03-05T09:00:00.000Z', by: 'o', status: 'enrolled', note: 'Converted' },
       ])?.label,
-    ).toBe('Being handled by the office');
+    ).toBe('Moved to enrolled');
   });
+
   it('is nothing for an empty history', () => {
     expect(describeLastStep([])).toBeNull();
   });

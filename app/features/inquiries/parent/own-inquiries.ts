@@ -1,6 +1,7 @@
 // What a parent sees of their own inquiries: one row per inquiry, newest first, with the child, the
-// campus, the day it was sent, the current status and the last step of its history in words. Pure:
-// the records, names and pending ids come in as arguments.
+// campus, the day it was sent, the current status and its last status step in words (never the
+// office's notes or assignments, which are internal). Pure: the records, names and pending ids come
+// in as arguments.
 import { receivedAt, type InquiryStatus } from '~/domain/inquiries';
 import type { ParentInquiry } from '~/domain/records';
 import type { BadgeTone } from '~/ui/Badge';
@@ -17,7 +18,7 @@ export interface OwnInquiryRow {
   status: InquiryStatus;
   statusLabel: string;
   tone: BadgeTone;
-  /** The last history step, as the family reads it ("Contacted"; "Note: tour on Friday"). */
+  /** The last status step, as the family reads it ("Sent", "Moved to contacted"); never a note. */
   lastStep: { label: string; at: string } | null;
   /** Saved on this device, not yet accepted by the backend. */
   pending: boolean;
@@ -47,21 +48,26 @@ export function inquiryStatusLabel(status: InquiryStatus): string {
   return LABELS[status];
 }
 
-/** The last history entry in words: a move names the new status, a note or assignment its text. */
+/**
+ * The inquiry's last status step in words: "Sent", or "Moved to contacted" with its date. The
+ * history also holds the office's internal notes and staff assignments; the family never sees
+ * those, so they are skipped, and a note added after a move leaves the move as the last step.
+ */
 export function describeLastStep(
   history: ParentInquiry['history'],
 ): { label: string; at: string } | null {
-  const last = history.at(-1);
-  if (!last) return null;
-  if (history.length === 1) return { label: 'Sent', at: last.at };
-  // Staff assignments are the office's business; the family sees that the inquiry is being handled.
-  if (last.from === undefined && /^(Assigned to|Unassigned)/.test(last.note)) {
-    return { label: 'Being handled by the office', at: last.at };
+  const first = history[0];
+  if (!first) return null;
+  for (let i = history.length - 1; i >= 1; i -= 1) {
+    const entry = history[i];
+    const before = history[i - 1];
+    if (!entry || !before) continue;
+    // A move records where it came from; an older entry without `from` still changed the status.
+    if (entry.from !== undefined || entry.status !== before.status) {
+      return { label: `Moved to ${LABELS[entry.status].toLowerCase()}`, at: entry.at };
+    }
   }
-  if (last.from !== undefined) {
-    return { label: `Moved to ${LABELS[last.status].toLowerCase()}`, at: last.at };
-  }
-  return { label: last.note ? `Note: ${last.note}` : LABELS[last.status], at: last.at };
+  return { label: 'Sent', at: first.at };
 }
 
 /** The parent's own inquiries (createdBy is them), newest first. */

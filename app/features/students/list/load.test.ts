@@ -2,7 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearCache, initCache, store } from '~/data/store';
 import type { Member } from '~/domain/records';
 import type { Role } from '~/domain/roles';
-import { listViewer, loadStudentList, ownStudentRecord } from './load';
+import {
+  filterOptions,
+  listViewer,
+  loadStudentList,
+  ownStudentRecord,
+  studentBackLink,
+} from './load';
 
 // The list reads what the cache holds; the sync that fills it has its own tests. Reading straight
 // from the cache here keeps these tests about the list, not about refresh timing.
@@ -131,6 +137,40 @@ describe('loading the students list', () => {
   });
 });
 
+describe('the filters’ campuses and classrooms', () => {
+  it('offers a parent only the campuses and classrooms of the children they can see', async () => {
+    await store.batch([
+      { type: 'save', collection: 'campuses', item: { id: 'campus-east', name: 'Eastside' } },
+      {
+        type: 'save',
+        collection: 'classrooms',
+        item: { id: 'east-comets', name: 'Comets', campusId: 'campus-east' },
+      },
+    ]);
+    // The cache holds what the sync lets this person see: here s1, s2 (Northside) and s3 (Southside).
+    const parent = await loadStudentList(user(['parent']), url());
+    expect(parent.campuses.map((c) => c.id)).toEqual(['campus-north', 'campus-south']);
+    expect(parent.classrooms.map((c) => c.id)).toEqual(['north-otters']);
+    const admin = await loadStudentList(user(['admin']), url());
+    expect(admin.campuses.map((c) => c.id)).toEqual([
+      'campus-east',
+      'campus-north',
+      'campus-south',
+    ]);
+    expect(admin.classrooms.map((c) => c.id)).toEqual(['east-comets', 'north-otters']);
+  });
+
+  it('offers nothing to filter by when the person sees no students', () => {
+    const campuses = [{ id: 'campus-north', name: 'Northside' }];
+    const classrooms = [{ id: 'north-otters', name: 'Otters' }];
+    expect(filterOptions('parent', [], campuses, classrooms)).toEqual({
+      campuses: [],
+      classrooms: [],
+    });
+    expect(filterOptions('staff', [], campuses, classrooms)).toEqual({ campuses, classrooms });
+  });
+});
+
 describe('who sees which view', () => {
   it('speaks to staff, facilitators and parents each in their own way', () => {
     expect(listViewer(user(['superAdmin', 'admin']))).toBe('staff');
@@ -149,5 +189,23 @@ describe('who sees which view', () => {
     expect(ownStudentRecord(user(['student'], {}))).toBeNull();
     expect(ownStudentRecord(user(['student']))).toBeNull();
     expect(ownStudentRecord(user(['admin'], { studentId: 'x' }))).toBeNull();
+  });
+});
+
+describe('the way back from a student’s record', () => {
+  it('leads to the list, named as each person’s list is', () => {
+    expect(studentBackLink(user(['admin']))).toEqual({
+      to: '/dash/students',
+      label: 'Back to the students',
+    });
+    expect(studentBackLink(user(['parent'])).label).toBe('Back to your children');
+    expect(studentBackLink(user(['facilitator'])).label).toBe('Back to your students');
+  });
+
+  it('leads a student, whom the list sends back to their own record, to their home', () => {
+    expect(studentBackLink(user(['student'], { studentId: 'stu-00000' }))).toEqual({
+      to: '/dash/home',
+      label: 'Back to your home',
+    });
   });
 });

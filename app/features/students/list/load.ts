@@ -40,6 +40,38 @@ export function ownStudentRecord(user: ListUser): string | null {
   return onlyStudent ? (user.member?.studentId ?? null) : null;
 }
 
+/**
+ * The "back" link of a student's record: the list, named as that person's list shows it, or their
+ * home for someone the list sends straight back to their own record (the list would loop).
+ */
+export function studentBackLink(user: ListUser): { to: string; label: string } {
+  if (ownStudentRecord(user)) return { to: '/dash/home', label: 'Back to your home' };
+  const viewer = listViewer(user);
+  if (viewer === 'parent') return { to: '/dash/students', label: 'Back to your children' };
+  if (viewer === 'facilitator') return { to: '/dash/students', label: 'Back to your students' };
+  return { to: '/dash/students', label: 'Back to the students' };
+}
+
+/**
+ * The campuses and classrooms the filters offer. Staff filter the whole centre; everyone else sees
+ * only some students (a parent their children), so they are offered only those students' campuses
+ * and classrooms, not every one in the centre.
+ */
+export function filterOptions<C extends { id?: string }, R extends { id?: string }>(
+  viewer: ListViewer,
+  students: ReadonlyArray<Pick<ListStudent, 'campusId' | 'classroomIds'>>,
+  campuses: readonly C[],
+  classrooms: readonly R[],
+): { campuses: C[]; classrooms: R[] } {
+  if (viewer === 'staff') return { campuses: [...campuses], classrooms: [...classrooms] };
+  const campusIds = new Set(students.map((s) => s.campusId));
+  const classroomIds = new Set(students.flatMap((s) => s.classroomIds));
+  return {
+    campuses: campuses.filter((c) => c.id !== undefined && campusIds.has(c.id)),
+    classrooms: classrooms.filter((c) => c.id !== undefined && classroomIds.has(c.id)),
+  };
+}
+
 export function listViewer(user: ListUser): ListViewer {
   if (collectionAccess(user.roles, 'students') === 'write') return 'staff';
   if (user.roles.includes('facilitator')) return 'facilitator';
@@ -61,8 +93,7 @@ export async function loadStudentList(user: ListUser, url: URL): Promise<Student
     query,
     rows: applyListQuery(all, query),
     total: all.length,
-    campuses,
-    classrooms,
+    ...filterOptions(viewer, all, campuses, classrooms),
     canWrite: viewer === 'staff',
     viewer,
   };

@@ -26,6 +26,8 @@ export interface StudentProfileData {
   today: string;
   /** The term and the last 30 days; null when the person's roles read no attendance. */
   attendance?: StudentAttendanceSummary | null;
+  /** Where "back" leads: the person's students list, or their home when they have no list. */
+  backLink: { to: string; label: string };
 }
 
 /** Whole years between a date of birth and today (both YYYY-MM-DD). */
@@ -116,8 +118,8 @@ export function StudentProfile(data: StudentProfileData) {
         </p>
       ) : null}
       <p className="mb-4">
-        <Link to="/dash/students" className={skin.link}>
-          Back to the students
+        <Link to={data.backLink.to} className={skin.link}>
+          {data.backLink.label}
         </Link>
       </p>
       <div className="grid gap-6 lg:grid-cols-2">
