@@ -1,6 +1,6 @@
 // Shared Playwright helpers: open a page in a given theme, wait until the start cover is gone, and
 // sign in as a demo role through the real login page.
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 export type ThemeName = 'default' | 'dark' | 'accessible';
 export type DemoRole =
@@ -88,4 +88,23 @@ export async function waitForWorker(page: Page): Promise<void> {
       navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
     );
   });
+}
+
+/**
+ * Screenshots of the page at the two sizes people are checked at (1280 × 800 and 390 × 844), into
+ * the test's output folder as `<name>-<width>.png`, then back to 1280 × 800.
+ */
+export async function screenshotSizes(
+  page: Page,
+  name: string,
+  { fullPage = false }: { fullPage?: boolean } = {},
+) {
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
