@@ -70,6 +70,8 @@ const known = new Promise<void>((resolve) => {
 });
 /** While an interactive sign-in runs, it completes the session itself; auth events wait. */
 let interactive = false;
+/** This tab is signing out: signOut clears the local data itself, the auth listener need not. */
+let signingOut = false;
 
 function setState(next: SessionState) {
   state = next;
@@ -229,7 +231,7 @@ export function startSession(): Promise<void> {
       }
       if (!authUser) {
         // Signed out elsewhere (another tab, an expired account): clear this tab's user data too.
-        if (state.status === 'signedIn') {
+        if (state.status === 'signedIn' && !signingOut) {
           loadUserData()
             .then((lifecycle) => lifecycle.stop())
             .catch((error: unknown) => console.warn('Could not clear local data', error));
@@ -318,6 +320,7 @@ export function forgetPersonalStorage(): void {
  * until the page goes, and a deletion waiting for that must run before anyone signs in again here.
  */
 export async function signOut(options: { reload?: boolean } = {}): Promise<void> {
+  signingOut = true;
   try {
     await (await loadUserData()).stop();
     await signOutUser();
@@ -330,6 +333,8 @@ export async function signOut(options: { reload?: boolean } = {}): Promise<void>
   } catch (error) {
     settingsStore.setError(SIGN_OUT_FAILED);
     throw error;
+  } finally {
+    signingOut = false;
   }
   if (options.reload ?? typeof window !== 'undefined') {
     // Written after the clean-up, so a scroll position saved as the page goes holds no paths.

@@ -10,7 +10,7 @@ const FIRESTORE_PREFIX = 'firestore/';
 /** Cache Storage names that may hold user data: ours (lc-…) and runtime/data caches of a worker. */
 const USER_DATA_CACHE = /^lc-|runtime|data/i;
 /** A database another connection holds open is deleted once it closes; we do not wait longer. */
-const DELETE_WAIT_MS = 2000;
+const DELETE_WAIT_MS = 500;
 
 function deleteDatabase(name: string): Promise<void> {
   return new Promise((resolve) => {

@@ -48,7 +48,19 @@ const broadcastSchema = z.object({
   collections: z.array(z.string()),
 });
 
+/**
+ * Thrown by reads after the cache was closed at sign-out: a page's loader racing the sign-out
+ * finds nothing, as it should, and that is not worth an error in the console.
+ */
+export class CacheClosedError extends Error {
+  constructor() {
+    super(NOT_INITIALIZED_MESSAGE);
+    this.name = 'CacheClosedError';
+  }
+}
+
 export function logFailure(message: string, error: unknown): void {
+  if (error instanceof CacheClosedError) return;
   console.error(`[cache] ${message}`, error);
 }
 
@@ -61,6 +73,8 @@ export class CacheConnection {
   private database: LocalDatabase | null = null;
   /** The uid the database was opened for; null while signed out. */
   private owner: string | null = null;
+  /** Closed by a sign-out (reads then find nothing, quietly) rather than never opened. */
+  private closed = false;
   private readonly listeners = new Set<DataChangeListener>();
   private readonly invalidators = new Set<(what: Invalidation) => void>();
   private channel: BroadcastChannel | null = null;
@@ -84,7 +98,9 @@ export class CacheConnection {
 
   /** The open database; throws 'Cache service not initialized' while no one is signed in. */
   require(): LocalDatabase {
-    if (!this.database || this.owner === null) throw new Error(NOT_INITIALIZED_MESSAGE);
+    if (!this.database || this.owner === null) {
+      throw this.closed ? new CacheClosedError() : new Error(NOT_INITIALIZED_MESSAGE);
+    }
     return this.database;
   }
 
@@ -99,6 +115,7 @@ export class CacheConnection {
     this.forget('all');
     await migrateLayout(database, uid);
     this.owner = uid;
+    this.closed = false;
     this.openChannel();
   }
 
@@ -106,6 +123,7 @@ export class CacheConnection {
   async close(): Promise<void> {
     this.forget('all');
     this.owner = null;
+    this.closed = true;
     this.unreportedDamage = 0;
     const database = (this.database ??= await openDatabase(this.dbName));
     await this.locks.exclusive(this.writeLockName, () => clearDatabase(database));

@@ -419,6 +419,20 @@ describe('refreshing collections', () => {
     expect(await outbox.pendingChanges()).toHaveLength(3);
   });
 
+  it('abandons a run in flight when stopped (sign-out): nothing it fetches is written afterwards', async () => {
+    const { cache, remote, engine } = await setup();
+    remote.documents('students').set('s1', { firstName: 'Remote', lastName: 'One' });
+    remote.state.latencyMs = 50;
+    const run = engine.sync();
+    // Stopped while the first reads are on the network, as a sign-out does.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    engine.stop();
+    const report = await run;
+    expect(report.refreshed).toEqual([]);
+    expect(await cache.count('students')).toBe(0);
+    expect(await cache.getMetadata('students')).toBeNull();
+  });
+
   it('refreshes on a minor version bump and fully resyncs on a major one', async () => {
     const { cache, remote, engine, clock } = await setup();
     // Today's roll calls are fetched every 2 minutes on their own; this test is about versions.

@@ -211,6 +211,14 @@ export function createSyncEngine(options: SyncEngineOptions) {
   };
   const statusListeners = new Set<() => void>();
   let running: Promise<SyncReport> | null = null;
+  /**
+   * Bumped by stop(): a run that started before is abandoned at its next step, so nothing it
+   * fetched is written into a cache that sign-out is clearing, and the clearing waits at most for
+   * the one write already under way (it holds the cache's write lock).
+   */
+  let generation = 0;
+  let runGeneration = 0;
+  const abandoned = () => runGeneration !== generation;
   let versionsCache: { at: number; value: Record<string, RemoteVersion> | null } | null = null;
   let intervalTimer: ReturnType<typeof setInterval> | null = null;
   let sliceTimer: ReturnType<typeof setInterval> | null = null;
@@ -314,6 +322,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
             report.skipped = 'offline';
             return;
           }
+          // Stopped (sign-out): the changes stay queued, nothing more is sent for this person.
+          if (abandoned()) return;
           const batch = await outbox.sendable(name, BATCH_MAX_OPERATIONS);
           // Changes merged with a new write while in flight are sent again; the same revision is not.
           const fresh = batch.filter((c) => !sent.has(`${c.id}@${c.revision}`));
@@ -441,6 +451,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
         definition,
         parents.map((parent) => parent.id).filter((id) => !unsent.has(id)),
       );
+      if (abandoned()) return false;
       return store.applyRefresh(definition, items, version, decision.resync, {
         validated: store.schemaOf(definition.name) !== undefined,
       });
@@ -449,6 +460,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     if (scope === null) return false;
     const queries = scope && 'anyOf' in scope ? scope.anyOf : [scope?.filters];
     const items = await fetchScoped(definition, queries);
+    if (abandoned()) return false;
     // With a record schema, the backend has already parsed every document with it.
     return store.applyRefresh(definition, items, version, decision.resync, {
       validated: store.schemaOf(definition.name) !== undefined,
@@ -467,7 +479,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     let error: string | null = null;
     for (const definition of cachedCollections()) {
       const { slice } = definition;
-      if (!slice || !connectivity.isOnline()) continue;
+      if (!slice || !connectivity.isOnline() || abandoned()) continue;
       const metadata = await store.getMetadata(definition.name);
       if (!metadata || metadata.lastSynced === null || metadata.needsRefetch) continue;
       const last = Math.max(metadata.lastSynced, sliceFetchedAt.get(definition.name) ?? 0);
@@ -484,6 +496,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
           definition,
           queries.map((filters) => [...filters, filter]),
         );
+        if (abandoned()) continue;
         if (await store.applySlice(definition, fresh)) {
           sliceFetchedAt.set(definition.name, now());
           acceptedIn.delete(definition.name);
@@ -505,7 +518,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       error = classifyFailure(e).message;
     }
     for (const definition of cachedCollections()) {
-      if (!connectivity.isOnline()) break;
+      if (!connectivity.isOnline() || abandoned()) break;
       // A collection the person may not read is skipped by refreshCollection (scope null); the
       // scope is asked for only when the collection is due, as it may read other records.
       const metadata = await store.getMetadata(definition.name);
@@ -543,6 +556,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
   }
 
   async function run(): Promise<SyncReport> {
+    runGeneration = generation;
     const report: SyncReport = { refreshed: [] };
     acceptedIn.clear();
     setStatus({ isSyncing: true });
@@ -550,7 +564,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     try {
       report.replay = await replayPending();
       syncError = report.replay.transientError;
-      if (connectivity.isOnline()) {
+      if (connectivity.isOnline() && !abandoned()) {
         // Today's roll calls first: they are what a person is looking at this morning.
         syncError = (await refreshSlices(report)) ?? syncError;
         syncError = (await refreshDue(report)) ?? syncError;
@@ -620,6 +634,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       if (!connectivity.isOnline()) return Promise.resolve({ skipped: 'offline', refreshed: [] });
       const report: SyncReport = { refreshed: [] };
       runningSlices = true;
+      runGeneration = generation;
       running = refreshSlices(report)
         .then((error) => {
           if (error) setStatus({ syncError: error });
@@ -746,6 +761,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     },
 
     stop(): void {
+      generation++;
       if (intervalTimer !== null) clearInterval(intervalTimer);
       if (sliceTimer !== null) clearInterval(sliceTimer);
       sliceTimer = null;

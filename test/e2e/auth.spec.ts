@@ -214,7 +214,9 @@ test.describe('signing in', () => {
       })
       .toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Sign out' }).first().click();
-    await expect(page).toHaveURL('/login');
+    // Signing out waits for the one cache write under way (the first sync is still writing here)
+    // before it clears the cache; on a loaded CI machine that can take several seconds.
+    await expect(page).toHaveURL('/login', { timeout: 20_000 });
     const counts = await countCachedRecords(page);
     expect(counts.collections ?? 0).toBe(0);
     expect(counts.pendingChanges ?? 0).toBe(0);
