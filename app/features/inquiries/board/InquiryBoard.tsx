@@ -36,23 +36,28 @@ export function InquiryBoard({ data }: { data: BoardData }) {
   const columns = boardColumns(shown, query.status);
   const campusNames = new Map(data.campuses.map((c) => [c.id, c.name]));
   const mover = useFetcher<BoardActionResult>();
-  const focusAfterMove = useRef<string | null>(null);
+  const focusAfterMove = useRef<{ elementId: string; status: InquiryStatus } | null>(null);
   const [dragging, setDragging] = useState<InquiryRecord | null>(null);
   const [dropTarget, setDropTarget] = useState<InquiryStatus | null>(null);
 
   const move: MoveInquiry = (id, to, focusAfter) => {
-    focusAfterMove.current = focusAfter ?? null;
+    focusAfterMove.current = focusAfter ? { elementId: focusAfter, status: to } : null;
     mover.submit({ intent: 'move', id, to }, { method: 'post' });
   };
 
   // A moved card is drawn again in another column, so the focus it had is lost: put it back on
-  // the card's own "Move to" control once the move is saved and the board shows it.
+  // the card's own "Move to" control once the move is saved and the board draws the card in its
+  // new column (which can take a render more than the save, when the cache announces the change).
+  // A refused move leaves the card where it was: the focus goes back to it there.
   useEffect(() => {
-    if (mover.state !== 'idle' || !focusAfterMove.current) return;
-    const target = document.getElementById(focusAfterMove.current);
+    const pending = focusAfterMove.current;
+    if (mover.state !== 'idle' || !pending) return;
+    const target = document.getElementById(pending.elementId);
+    const refused = mover.data !== undefined && !mover.data.ok;
+    if (!refused && !target?.closest(`[data-status="${pending.status}"]`)) return;
     focusAfterMove.current = null;
     target?.focus();
-  }, [mover.state, mover.data]);
+  });
 
   const exportCsv = () => {
     const rows = inquiryCsvRows(
