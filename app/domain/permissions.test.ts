@@ -309,10 +309,13 @@ const CASES: Case[] = [
     role: 'superAdmin',
     collection: 'Members',
     allowed: [
-      'grant admin to a member',
+      'link a member to a family',
+      () => update(`Members/${uid('parent')}`, { familyId: 'fam-0000' }),
+    ],
+    refused: [
+      'grant admin directly (the setMemberRoles callable does)',
       () => update(`Members/${uid('parent')}`, { roles: ['parent', 'admin'] }),
     ],
-    refused: ['write an unknown path', () => create('Members/x/y/z', {})],
   },
   {
     role: 'administration',
@@ -684,15 +687,56 @@ describe('the permission matrix', () => {
     expect(attempt('parent', remove(fresh))).toBe(true);
   });
 
-  it('lets staff create notifications for others, but not parents', () => {
+  it('lets no client create notifications: only the functions do', () => {
     const data = {
       notificationUUID: 'n',
       memberUUID: uid('student'),
       isNew: true,
       status: 'active',
+      date: new Date().toISOString(),
     };
-    expect(attempt('facilitator', create('Notifications/new', data))).toBe(true);
-    expect(attempt('parent', create('Notifications/new', data))).toBe(false);
+    for (const { role } of DEMO_ACCOUNTS) {
+      expect(attempt(role, create('Notifications/new', data))).toBe(false);
+      expect(attempt(role, create('Notifications/mine', { ...data, memberUUID: uid(role) }))).toBe(
+        false,
+      );
+    }
+  });
+
+  it('keeps Members roles, status and access links to the callables and triggers', () => {
+    const parent = `Members/${uid('parent')}`;
+    for (const role of ['admin', 'superAdmin'] as Role[]) {
+      expect(attempt(role, update(parent, { displayName: 'Renamed' }))).toBe(true);
+      expect(attempt(role, update(parent, { status: 'suspended' }))).toBe(false);
+      expect(attempt(role, update(parent, { access: { familyIds: [] } }))).toBe(false);
+      expect(attempt(role, remove(parent))).toBe(false);
+      expect(
+        attempt(role, create('Members/new-person', { memberUUID: 'new-person', email: 'n@x.org' })),
+      ).toBe(false);
+    }
+  });
+
+  it('fixes the participants of a conversation once it exists', () => {
+    const participantsOf = (data: Record<string, unknown>) =>
+      Array.isArray(data.participantIds)
+        ? data.participantIds.filter((id): id is string => typeof id === 'string')
+        : [];
+    const conversations = fake.listDocuments('conversations');
+    const withParent = conversations.find((c) => participantsOf(c.data).includes(uid('parent')));
+    const withOffice = conversations.find((c) => participantsOf(c.data).includes('office'));
+    if (!withParent || !withOffice)
+      throw new Error('no conversation with the parent or the office');
+    const cases = [
+      ['parent', withParent],
+      ['admin', withOffice],
+    ] as const;
+    for (const [role, conversation] of cases) {
+      const path = `conversations/${conversation.id}`;
+      const ids = participantsOf(conversation.data);
+      expect(attempt(role, update(path, { subject: 'Renamed' }))).toBe(true);
+      expect(attempt(role, update(path, { participantIds: [...ids, uid('student')] }))).toBe(false);
+      expect(attempt(role, update(path, { participantIds: ids.slice(0, 1) }))).toBe(false);
+    }
   });
 
   it('reports the broadest access per collection for navigation', () => {

@@ -3,6 +3,7 @@
 // read and write with PERMISSION_DENIED, and production Firestore rules must say the same thing.
 // The matrix is data; the scopes are small predicates that may look up other documents through a
 // context, the way Firestore rules use get().
+import { ACCESS_LINKS_FIELD } from './access-links';
 import { inAudience } from './audience';
 import { OFFICE_PARTICIPANT, takesPart } from './messages';
 import type { Role } from './roles';
@@ -50,7 +51,7 @@ export type ReadScope =
 export type WriteScope =
   | 'none'
   | 'all'
-  | 'membersGuardingAdminRoles'
+  | 'membersExceptAccount'
   | 'ownFamilyContact'
   | 'ownFacilitatorProfile'
   | 'ownDocProfile'
@@ -59,7 +60,6 @@ export type WriteScope =
   | 'participant'
   | 'participantWithStaff'
   | 'participantWithFacilitators'
-  | 'notificationsAsStaff'
   | 'ownNotificationState'
   | 'createOwnInquiry'
   | 'ownResources';
@@ -113,7 +113,7 @@ export const PERMISSION_MATRIX: Record<PermissionCollection, MatrixRow> = {
     rule('ownFacilitators', 'none'),
   ),
   Members: row(
-    rule('all', 'membersGuardingAdminRoles'),
+    rule('all', 'membersExceptAccount'),
     rule('all', 'ownDocProfile'),
     rule('ownDoc', 'ownDocProfile'),
     rule('ownDoc', 'ownDocProfile'),
@@ -147,10 +147,12 @@ export const PERMISSION_MATRIX: Record<PermissionCollection, MatrixRow> = {
     rule('participant', 'participant'),
     rule('participant', 'participant'),
   ),
+  // Only the Cloud Functions (triggers) create notifications; a person reads, marks and deletes
+  // their own.
   Notifications: row(
-    rule('ownNotification', 'notificationsAsStaff'),
-    rule('ownNotification', 'notificationsAsStaff'),
-    rule('ownNotification', 'notificationsAsStaff'),
+    rule('ownNotification', 'ownNotificationState'),
+    rule('ownNotification', 'ownNotificationState'),
+    rule('ownNotification', 'ownNotificationState'),
     rule('ownNotification', 'ownNotificationState'),
     rule('ownNotification', 'ownNotificationState'),
   ),
@@ -165,6 +167,39 @@ export const PERMISSION_MATRIX: Record<PermissionCollection, MatrixRow> = {
   collectionVersions: row(rw, r, r, r, r),
   unregisteredSignins: row(r, none, none, none, none),
 };
+
+// ---- facts the scopes share with the generated Firestore rules (scripts/rules) ----------------
+
+/** Roles of the office staff. */
+export const STAFF_ROLES: readonly Role[] = ['admin', 'superAdmin', 'administration'];
+/**
+ * Fields of a Members document that only the callables (roles, status) and the triggers (the
+ * access links) write: no client, not even an admin, changes them directly.
+ */
+export const MEMBER_ACCOUNT_FIELDS = ['roles', 'status', ACCESS_LINKS_FIELD] as const;
+/** What a member may change on their own Members document. */
+export const MEMBER_PROFILE_FIELDS = ['preferences', 'displayName', 'photoURL'] as const;
+/** What a parent may change on their own family. */
+export const FAMILY_CONTACT_FIELDS = ['guardians', 'address'] as const;
+/** What a facilitator may change on their own facilitator record. */
+export const FACILITATOR_PROFILE_FIELDS = ['firstName', 'lastName', 'phone', 'bio'] as const;
+/** Bookkeeping fields any permitted writer may touch alongside the fields it owns. */
+export const BOOKKEEPING_FIELDS = ['updatedAt', 'updatedBy', 'lastUpdated'] as const;
+/** Fields of a notification its recipient may change (marking it read). */
+export const NOTIFICATION_STATE_FIELDS = ['isNew'] as const;
+/** Fields a reader of someone else's message may change (their read receipt). */
+export const READ_RECEIPT_FIELDS = ['readBy', 'readAt'] as const;
+/**
+ * Most participants (the starter included) of a conversation a parent or a student starts. Each
+ * other participant's roles are looked up, and Firestore rules cannot loop: they check a fixed
+ * number of list entries, each with one get(), within the 10 gets a request may make.
+ */
+export const MAX_STARTED_PARTICIPANTS = 6;
+/** Whom a parent (with staff) or a student (with facilitators only) may start a conversation with. */
+export const CONVERSATION_PARTNER_ROLES = {
+  participantWithStaff: [...STAFF_ROLES, 'facilitator'],
+  participantWithFacilitators: ['facilitator'],
+} as const satisfies Record<string, readonly Role[]>;
 
 /** Plain-English wording of each scope, for the read-only roles page. */
 export const SCOPE_LABELS: Record<ReadScope | WriteScope, string> = {
@@ -182,18 +217,18 @@ export const SCOPE_LABELS: Record<ReadScope | WriteScope, string> = {
   childrenClassrooms: "own children's classrooms",
   selfClassrooms: 'own classrooms',
   audience: 'in the audience (role, and their classrooms or campus), or their own',
-  participant: 'conversations they take part in',
+  participant: 'conversations they take part in (participants fixed once started)',
   ownNotification: 'own notifications',
   ownInquiry: 'own inquiries',
-  membersGuardingAdminRoles: 'all (only superAdmin grants or removes admin roles)',
+  membersExceptAccount:
+    'profiles and links of all members (roles, status and invitations through the members page)',
   ownFamilyContact: 'contact details of own family',
   ownFacilitatorProfile: 'own profile fields',
   ownDocProfile: 'own preferences and profile',
   ownClassroomAttendance: 'own classrooms, dates up to today',
   ownClassroomEvents: 'events of own classrooms',
-  participantWithStaff: 'conversations they take part in, with staff',
-  participantWithFacilitators: 'conversations they take part in, with facilitators',
-  notificationsAsStaff: 'create for anyone; mark own read; delete own read ones',
+  participantWithStaff: `start conversations with staff (up to ${MAX_STARTED_PARTICIPANTS} people), take part in their own`,
+  participantWithFacilitators: `start conversations with facilitators (up to ${MAX_STARTED_PARTICIPANTS} people), take part in their own`,
   ownNotificationState: 'mark own read; delete own read ones',
   createOwnInquiry: 'submit their own',
   ownResources: 'resources they created',
@@ -388,9 +423,6 @@ export interface DocumentRef {
 
 // ---- scope checks -----------------------------------------------------------------------------
 
-const STAFF_ROLES: readonly Role[] = ['admin', 'superAdmin', 'administration'];
-const ADMIN_ROLES: readonly Role[] = ['admin', 'superAdmin'];
-
 function intersects(a: readonly string[], b: readonly string[]): boolean {
   return a.some((x) => b.includes(x));
 }
@@ -431,7 +463,7 @@ function isMap(value: unknown): value is Record<string, unknown> {
  * removed, no one else added) and `readAt.<their id>` set (no other reader's time touched).
  */
 function isOwnReadReceipt(p: Principal, before: DocData, after: DocData): boolean {
-  if (!onlyChanged(before, after, ['readBy', 'readAt'])) return false;
+  if (!onlyChanged(before, after, READ_RECEIPT_FIELDS)) return false;
   const readBefore = strings(before.readBy);
   const readAfter = strings(after.readBy);
   if (!readBefore.every((id) => readAfter.includes(id))) return false;
@@ -505,11 +537,19 @@ export function changedKeys(before: DocData | null, after: DocData | null): stri
   );
 }
 
-// Bookkeeping fields any permitted writer may touch alongside the fields it owns.
-const BOOKKEEPING = ['updatedAt', 'updatedBy', 'lastUpdated'];
+const BOOKKEEPING: readonly string[] = BOOKKEEPING_FIELDS;
 
-function onlyChanged(before: DocData | null, after: DocData | null, allowed: string[]): boolean {
+function onlyChanged(
+  before: DocData | null,
+  after: DocData | null,
+  allowed: readonly string[],
+): boolean {
   return changedKeys(before, after).every((k) => allowed.includes(k) || BOOKKEEPING.includes(k));
+}
+
+/** Participants are fixed once a conversation exists: no one adds or removes people later. */
+function keepsParticipants(before: DocData, after: DocData): boolean {
+  return !changedKeys(before, after).includes('participantIds');
 }
 
 export interface DocumentChange {
@@ -533,32 +573,33 @@ function writeAllowed(
       return false;
     case 'all':
       return true;
-    case 'membersGuardingAdminRoles': {
-      const grantsChanged = ADMIN_ROLES.some(
-        (role) => strings(before?.roles).includes(role) !== strings(after?.roles).includes(role),
-      );
-      return !grantsChanged || p.roles.includes('superAdmin');
+    case 'membersExceptAccount': {
+      // Invitations (which create Members documents) and role and status changes are callables;
+      // deleting a Members document would take its roles away, so it is theirs too.
+      if (isCreate || isDelete) return false;
+      const changed = changedKeys(before, after);
+      return !MEMBER_ACCOUNT_FIELDS.some((field) => changed.includes(field));
     }
     case 'ownFamilyContact':
       return (
         !isCreate &&
         !isDelete &&
         p.familyIds.includes(ref.id) &&
-        onlyChanged(before, after, ['guardians', 'address'])
+        onlyChanged(before, after, FAMILY_CONTACT_FIELDS)
       );
     case 'ownFacilitatorProfile':
       return (
         !isCreate &&
         !isDelete &&
         before.memberUUID === p.memberUUID &&
-        onlyChanged(before, after, ['firstName', 'lastName', 'phone', 'bio'])
+        onlyChanged(before, after, FACILITATOR_PROFILE_FIELDS)
       );
     case 'ownDocProfile':
       return (
         !isCreate &&
         !isDelete &&
         ref.id === p.uid &&
-        onlyChanged(before, after, ['preferences', 'displayName', 'photoURL'])
+        onlyChanged(before, after, MEMBER_PROFILE_FIELDS)
       );
     case 'ownClassroomAttendance':
       return versions.every((d) => {
@@ -581,16 +622,19 @@ function writeAllowed(
         if (before.senderId === p.memberUUID) return true;
         return !isDelete && isOwnReadReceipt(p, before, after);
       }
-      return versions.every((d) => isParticipant(p, d));
+      if (!versions.every((d) => isParticipant(p, d))) return false;
+      return isCreate || isDelete || keepsParticipants(before, after);
     }
     case 'participantWithStaff':
     case 'participantWithFacilitators': {
       if (!versions.every((d) => isParticipant(p, d))) return false;
-      if (!isCreate) return !isDelete;
+      if (!isCreate) return !isDelete && keepsParticipants(before, after);
       const withStaff = scope === 'participantWithStaff';
-      const allowedRoles = withStaff ? [...STAFF_ROLES, 'facilitator'] : ['facilitator'];
+      const allowedRoles: readonly string[] = CONVERSATION_PARTNER_ROLES[scope];
+      const participants = strings(after?.participantIds);
+      if (participants.length > MAX_STARTED_PARTICIPANTS) return false;
       // The office counts as staff: a parent may write to it, a student may not.
-      return strings(after?.participantIds)
+      return participants
         .filter((id) => id !== p.memberUUID)
         .every((id) =>
           id === OFFICE_PARTICIPANT
@@ -598,14 +642,11 @@ function writeAllowed(
             : memberRoles(id, ctx).some((r) => allowedRoles.includes(r)),
         );
     }
-    case 'notificationsAsStaff':
-      if (isCreate) return true;
-      return writeAllowed('ownNotificationState', p, change, ctx);
     case 'ownNotificationState':
       if (isCreate) return false;
       if (before.memberUUID !== p.memberUUID) return false;
       if (isDelete) return before.isNew === false;
-      return onlyChanged(before, after, ['isNew']);
+      return onlyChanged(before, after, NOTIFICATION_STATE_FIELDS);
     case 'createOwnInquiry':
       return isCreate && after?.createdBy === p.memberUUID && after.status === 'new';
     case 'ownResources':

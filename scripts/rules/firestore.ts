@@ -1,0 +1,370 @@
+// firestore.rules, generated from the permission matrix (app/domain/permissions.ts) and the record
+// schemas (app/domain/records.ts). Each read and write scope of the matrix is written here once, as a
+// rules expression; a collection's `allow` is the OR, over the roles, of "has the role and its scope
+// holds". The person's roles and links come from one get() of their Members document: the roles the
+// callables set, and `access` (app/domain/access-links.ts) the triggers keep up to date, because
+// rules cannot list collections to find a parent's children or a facilitator's classrooms.
+import { ACCESS_LINKS_FIELD, type AccessLinks } from '../../app/domain/access-links';
+import { OFFICE_PARTICIPANT, OFFICE_ROLES } from '../../app/domain/messages';
+import {
+  BOOKKEEPING_FIELDS,
+  CONVERSATION_PARTNER_ROLES,
+  FACILITATOR_PROFILE_FIELDS,
+  FAMILY_CONTACT_FIELDS,
+  MAX_STARTED_PARTICIPANTS,
+  MEMBER_ACCOUNT_FIELDS,
+  MEMBER_PROFILE_FIELDS,
+  NOTIFICATION_STATE_FIELDS,
+  PERMISSION_COLLECTIONS,
+  PERMISSION_MATRIX,
+  READ_RECEIPT_FIELDS,
+  type PermissionCollection,
+  type ReadScope,
+  type WriteScope,
+} from '../../app/domain/permissions';
+import { RECORD_SCHEMAS } from '../../app/domain/records';
+import { ROLES, type Role } from '../../app/domain/roles';
+import { DATE_TIME_FUNCTION, documentChecks, list, literal } from './shape';
+
+export type WriteOp = 'create' | 'update' | 'delete';
+export const WRITE_OPS: readonly WriteOp[] = ['create', 'update', 'delete'];
+
+/** The rules expressions a scope is written with, inside one collection's match block. */
+export interface ScopeContext {
+  collection: PermissionCollection;
+  /** The caller's Members document data. */
+  m: string;
+  /** The document id. */
+  id: string;
+  /** The stored document (reads, updates, deletes). */
+  before: string;
+  /** The document as it would be after the write (creates, updates). */
+  after: string;
+  /** The conversation a message belongs to (messages), or the document itself (conversations). */
+  conversation: string;
+}
+
+// ---- small pieces -----------------------------------------------------------------------------
+
+/** The caller's memberUUID: the Members document's, or the uid (they are equal in this product). */
+const me = (c: ScopeContext) => `me(${c.m})`;
+/** One of the caller's access links (a list), app/domain/access-links.ts. */
+const link = (c: ScopeContext, key: keyof AccessLinks) =>
+  `${c.m}.get(${literal(ACCESS_LINKS_FIELD)}, {}).get(${literal(key)}, [])`;
+/** One of the caller's single access links (a string or null). */
+const linkId = (c: ScopeContext, key: 'studentId' | 'facilitatorId') =>
+  `${c.m}.get(${literal(ACCESS_LINKS_FIELD)}, {}).get(${literal(key)}, null)`;
+const field = (doc: string, name: string, fallback: string) =>
+  `${doc}.get(${literal(name)}, ${fallback})`;
+/** Only these fields (and the bookkeeping ones) differ between the stored and the new document. */
+const onlyChanges = (c: ScopeContext, fields: readonly string[]) =>
+  `${c.after}.diff(${c.before}).affectedKeys().hasOnly(${list([...fields, ...BOOKKEEPING_FIELDS])})`;
+const keeps = (c: ScopeContext, fields: readonly string[]) =>
+  `!${c.after}.diff(${c.before}).affectedKeys().hasAny(${list(fields)})`;
+const or = (...parts: string[]) => `(${parts.join(' || ')})`;
+const and = (...parts: string[]) => parts.join(' && ');
+
+/** The documents a write touches: the new one, both, or the stored one. */
+function versions(op: WriteOp, c: ScopeContext): string[] {
+  if (op === 'create') return [c.after];
+  if (op === 'delete') return [c.before];
+  return [c.before, c.after];
+}
+const every = (op: WriteOp, c: ScopeContext, test: (doc: string) => string) =>
+  versions(op, c).map(test).join(' && ');
+
+// ---- the scopes ---------------------------------------------------------------------------------
+
+/** Each read scope as a condition on the stored document `before`. */
+export const READ_SCOPES: Record<ReadScope, (c: ScopeContext) => string> = {
+  none: () => 'false',
+  all: () => 'true',
+  ownClassroomStudents: (c) =>
+    `${field(c.before, 'classroomIds', '[]')}.hasAny(${link(c, 'classroomIds')})`,
+  ownChildren: (c) =>
+    or(
+      `${field(c.before, 'familyId', "''")} in ${link(c, 'familyIds')}`,
+      `${c.id} in ${link(c, 'childIds')}`,
+    ),
+  self: (c) => `${c.id} == ${linkId(c, 'studentId')}`,
+  familiesOfOwnStudents: (c) => `${c.id} in ${link(c, 'studentFamilyIds')}`,
+  ownFamily: (c) => `${c.id} in ${link(c, 'familyIds')}`,
+  facilitatorsOfOwnChildren: (c) =>
+    `${field(c.before, 'classroomIds', '[]')}.hasAny(${link(c, 'childClassroomIds')})`,
+  ownFacilitators: (c) =>
+    `${field(c.before, 'classroomIds', '[]')}.hasAny(${link(c, 'classroomIds')})`,
+  ownDoc: (c) => `${c.id} == request.auth.uid`,
+  ownClassrooms: (c) => `${field(c.before, 'classroomId', "''")} in ${link(c, 'classroomIds')}`,
+  childrenClassrooms: (c) =>
+    `${field(c.before, 'classroomId', "''")} in ${link(c, 'childClassroomIds')}`,
+  selfClassrooms: (c) => `${field(c.before, 'classroomId', "''")} in ${link(c, 'classroomIds')}`,
+  // Decision 046: the record's derived keys meet the person's, or they wrote it.
+  audience: (c) =>
+    or(
+      `${field(c.before, 'audienceKeys', '[]')}.hasAny(${link(c, 'audienceKeys')})`,
+      `${field(c.before, 'createdBy', "''")} == ${me(c)}`,
+    ),
+  participant: (c) => `participates(${c.m}, ${c.conversation})`,
+  ownNotification: (c) => `${field(c.before, 'memberUUID', "''")} == ${me(c)}`,
+  ownInquiry: (c) => `${field(c.before, 'createdBy', "''")} == ${me(c)}`,
+};
+
+/** A read receipt by someone who did not send the message (permissions.ts isOwnReadReceipt). */
+function ownReadReceipt(c: ScopeContext): string {
+  const readBefore = field(c.before, 'readBy', '[]');
+  const readAfter = field(c.after, 'readBy', '[]');
+  return and(
+    onlyChanges(c, READ_RECEIPT_FIELDS),
+    `${readAfter}.hasAll(${readBefore})`,
+    `${readAfter}.removeAll(${readBefore}).hasOnly([${me(c)}])`,
+    `${field(c.after, 'readAt', '{}')}.diff(${field(c.before, 'readAt', '{}')}).affectedKeys().hasOnly([${me(c)}])`,
+  );
+}
+
+/**
+ * A conversation a parent or student starts: every other participant, up to
+ * MAX_STARTED_PARTICIPANTS in all, is a member with one of the partner roles (or the office, for
+ * parents). Rules cannot loop, so each list position is checked on its own.
+ */
+function startsWithPartners(c: ScopeContext, scope: keyof typeof CONVERSATION_PARTNER_ROLES) {
+  const ids = field(c.after, 'participantIds', '[]');
+  const office = scope === 'participantWithStaff';
+  const roles = list(CONVERSATION_PARTNER_ROLES[scope]);
+  const positions = Array.from(
+    { length: MAX_STARTED_PARTICIPANTS },
+    (_, i) => `partnerAt(${c.m}, ${ids}, ${i}, ${office}, ${roles})`,
+  );
+  return and(`${ids}.size() <= ${MAX_STARTED_PARTICIPANTS}`, ...positions);
+}
+
+/** Each write scope per operation; 'false' where the scope never allows that operation. */
+export const WRITE_SCOPES: Record<WriteScope, (op: WriteOp, c: ScopeContext) => string> = {
+  none: () => 'false',
+  all: () => 'true',
+  membersExceptAccount: (op, c) => (op === 'update' ? keeps(c, MEMBER_ACCOUNT_FIELDS) : 'false'),
+  ownFamilyContact: (op, c) =>
+    op === 'update'
+      ? and(`${c.id} in ${link(c, 'familyIds')}`, onlyChanges(c, FAMILY_CONTACT_FIELDS))
+      : 'false',
+  ownFacilitatorProfile: (op, c) =>
+    op === 'update'
+      ? and(
+          `${field(c.before, 'memberUUID', "''")} == ${me(c)}`,
+          onlyChanges(c, FACILITATOR_PROFILE_FIELDS),
+        )
+      : 'false',
+  ownDocProfile: (op, c) =>
+    op === 'update'
+      ? and(`${c.id} == request.auth.uid`, onlyChanges(c, MEMBER_PROFILE_FIELDS))
+      : 'false',
+  ownClassroomAttendance: (op, c) =>
+    every(
+      op,
+      c,
+      (d) =>
+        `${field(d, 'classroomId', "''")} in ${link(c, 'classroomIds')} && notFuture(${field(d, 'date', "''")})`,
+    ),
+  ownClassroomEvents: (op, c) =>
+    every(op, c, (d) => {
+      const classrooms = field(d, 'classroomIds', '[]');
+      return `${classrooms}.size() > 0 && ${classrooms}.hasOnly(${link(c, 'classroomIds')})`;
+    }),
+  participant: (op, c) => {
+    if (c.collection === 'messages') {
+      const takesPart = `participates(${c.m}, ${c.conversation})`;
+      if (op === 'create') return and(takesPart, `${field(c.after, 'senderId', "''")} == ${me(c)}`);
+      const sender = `${field(c.before, 'senderId', "''")} == ${me(c)}`;
+      if (op === 'delete') return and(takesPart, sender);
+      return and(takesPart, or(sender, ownReadReceipt(c)));
+    }
+    const takesPart = every(op, c, (d) => `participates(${c.m}, ${d})`);
+    return op === 'update' ? and(takesPart, keeps(c, ['participantIds'])) : takesPart;
+  },
+  participantWithStaff: (op, c) => startedOrKept(op, c, 'participantWithStaff'),
+  participantWithFacilitators: (op, c) => startedOrKept(op, c, 'participantWithFacilitators'),
+  ownNotificationState: (op, c) => {
+    if (op === 'create') return 'false';
+    const own = `${field(c.before, 'memberUUID', "''")} == ${me(c)}`;
+    if (op === 'delete') return and(own, `${field(c.before, 'isNew', 'true')} == false`);
+    return and(own, onlyChanges(c, NOTIFICATION_STATE_FIELDS));
+  },
+  createOwnInquiry: (op, c) =>
+    op === 'create'
+      ? and(
+          `${field(c.after, 'createdBy', "''")} == ${me(c)}`,
+          `${field(c.after, 'status', "''")} == 'new'`,
+        )
+      : 'false',
+  ownResources: (op, c) => every(op, c, (d) => `${field(d, 'createdBy', "''")} == ${me(c)}`),
+};
+
+function startedOrKept(
+  op: WriteOp,
+  c: ScopeContext,
+  scope: keyof typeof CONVERSATION_PARTNER_ROLES,
+): string {
+  if (op === 'delete') return 'false';
+  const takesPart = every(op, c, (d) => `participates(${c.m}, ${d})`);
+  if (op === 'update') return and(takesPart, keeps(c, ['participantIds']));
+  return and(takesPart, startsWithPartners(c, scope));
+}
+
+// ---- one collection -----------------------------------------------------------------------------
+
+/** Where a collection's documents live, and the expressions its scopes are written with. */
+export function matchOf(collection: PermissionCollection): { path: string; context: ScopeContext } {
+  const base = { collection, m: 'm', before: 'before', after: 'after' };
+  if (collection === 'collectionVersions') {
+    return {
+      path: '/system/{docId}',
+      context: { ...base, id: 'docId', conversation: 'before' },
+    };
+  }
+  if (collection === 'messages') {
+    return {
+      path: '/conversations/{conversationId}/messages/{docId}',
+      context: {
+        ...base,
+        id: 'docId',
+        conversation: 'get(/databases/$(database)/documents/conversations/$(conversationId)).data',
+      },
+    };
+  }
+  return { path: `/${collection}/{docId}`, context: { ...base, id: 'docId', conversation: '' } };
+}
+
+/**
+ * The OR over roles of "has the role and the scope holds", roles with the same condition grouped.
+ * Roles whose scope never holds are left out; no role at all gives `false`.
+ */
+export function byRoles(conditions: ReadonlyArray<readonly [Role, string]>): string {
+  const groups = new Map<string, Role[]>();
+  for (const [role, condition] of conditions) {
+    if (condition === 'false') continue;
+    groups.set(condition, [...(groups.get(condition) ?? []), role]);
+  }
+  if (groups.size === 0) return 'false';
+  return [...groups]
+    .map(([condition, roles]) => {
+      const has = `hasRole(m, ${list(roles)})`;
+      return condition === 'true' ? has : `(${has} && (${condition}))`;
+    })
+    .join('\n        || ');
+}
+
+function contextFor(collection: PermissionCollection, conversationFromDoc: string): ScopeContext {
+  const { context } = matchOf(collection);
+  return collection === 'conversations'
+    ? { ...context, conversation: conversationFromDoc }
+    : context;
+}
+
+/** The read condition of a collection on `before` (the stored document). */
+export function readCondition(collection: PermissionCollection): string {
+  const context = contextFor(collection, 'before');
+  return byRoles(
+    ROLES.map((role) => [role, READ_SCOPES[PERMISSION_MATRIX[collection][role].read](context)]),
+  );
+}
+
+/** The write condition of a collection for one operation. */
+export function writeCondition(collection: PermissionCollection, op: WriteOp): string {
+  const context = contextFor(collection, op === 'create' ? 'after' : 'before');
+  return byRoles(
+    ROLES.map((role) => [
+      role,
+      WRITE_SCOPES[PERMISSION_MATRIX[collection][role].write](op, context),
+    ]),
+  );
+}
+
+/** Roles with any read access: a missing document reveals only its absence to them (canRead). */
+function readersOf(collection: PermissionCollection): Role[] {
+  return ROLES.filter((role) => PERMISSION_MATRIX[collection][role].read !== 'none');
+}
+
+/** Fields a Members document holds beyond its record schema: the access links (triggers). */
+const EXTRA_FIELDS: Partial<Record<PermissionCollection, Record<string, string>>> = {
+  Members: { [ACCESS_LINKS_FIELD]: `d.${ACCESS_LINKS_FIELD} is map` },
+};
+
+function shapeFunction(collection: PermissionCollection): string {
+  const checks = documentChecks(collection, RECORD_SCHEMAS[collection], EXTRA_FIELDS[collection]);
+  return `      function validShape(d) {\n        return ${checks.join('\n          && ')};\n      }`;
+}
+
+function collectionBlock(collection: PermissionCollection): string {
+  const { path } = matchOf(collection);
+  const systemGuard =
+    collection === 'collectionVersions' ? "docId == 'collectionVersions' && " : '';
+  const readers = readersOf(collection);
+  const lines = [
+    `    // ${collection}: ${ROLES.map((role) => `${role} ${PERMISSION_MATRIX[collection][role].read}/${PERMISSION_MATRIX[collection][role].write}`).join(', ')}`,
+    `    match ${path} {`,
+    shapeFunction(collection),
+    `      function readable(m, before) {\n        return ${readCondition(collection)};\n      }`,
+    `      function creatable(m, after) {\n        return ${writeCondition(collection, 'create')};\n      }`,
+    `      function updatable(m, before, after) {\n        return ${writeCondition(collection, 'update')};\n      }`,
+    `      function deletable(m, before) {\n        return ${writeCondition(collection, 'delete')};\n      }`,
+    // A get of a missing document is answered to anyone who may read the collection at all.
+    `      allow get: if ${systemGuard}signedIn() && (resource == null ? hasRole(member(), ${list(readers)}) : readable(member(), resource.data));`,
+    `      allow list: if ${systemGuard}signedIn() && readable(member(), resource.data);`,
+    `      allow create: if ${systemGuard}signedIn() && validShape(request.resource.data) && creatable(member(), request.resource.data);`,
+    `      allow update: if ${systemGuard}signedIn() && validShape(request.resource.data) && updatable(member(), resource.data, request.resource.data);`,
+    `      allow delete: if ${systemGuard}signedIn() && deletable(member(), resource.data);`,
+    '    }',
+  ];
+  return lines.join('\n');
+}
+
+// ---- the file -------------------------------------------------------------------------------------
+
+export const GENERATED_HEADER =
+  '// GENERATED by scripts/generate-rules.ts from app/domain/permissions.ts and app/domain/records.ts.\n// Do not edit: change the matrix or a schema and run `npm run rules`.';
+
+export function generateFirestoreRules(): string {
+  const helpers = `    function signedIn() {
+      return request.auth != null;
+    }
+    // The caller's Members document: roles (set by the callables) and access links (the triggers).
+    function member() {
+      return get(/databases/$(database)/documents/Members/$(request.auth.uid)).data;
+    }
+    function me(m) {
+      return m.get('memberUUID', request.auth.uid);
+    }
+    function hasRole(m, roles) {
+      return m.get('roles', []).hasAny(roles);
+    }
+    // The ids a person answers to in conversations: their own, and the office's for office staff.
+    function participates(m, conversation) {
+      return conversation.get('participantIds', []).hasAny(
+        m.get('roles', []).hasAny(${list(OFFICE_ROLES)}) ? [me(m), ${literal(OFFICE_PARTICIPANT)}] : [me(m)]);
+    }
+    // Position i of a new conversation's participants: absent, the starter, the office (when
+    // allowed), or a member with one of the roles.
+    function partnerAt(m, ids, i, office, roles) {
+      return ids.size() <= i
+        || ids[i] == me(m)
+        || (office && ids[i] == ${literal(OFFICE_PARTICIPANT)})
+        || get(/databases/$(database)/documents/Members/$(ids[i])).data.get('roles', []).hasAny(roles);
+    }
+    // A YYYY-MM-DD date not after today (UTC), as the fake compares it with today's date.
+    function notFuture(date) {
+      return date is string && date.matches('^[0-9]{4}-[0-9]{2}-[0-9]{2}$')
+        && timestamp.date(int(date.split('-')[0]), int(date.split('-')[1]), int(date.split('-')[2])) <= request.time;
+    }
+    // An ISO-8601 date-time string as the record schemas accept it, or a server timestamp.
+${DATE_TIME_FUNCTION}`;
+  const blocks = PERMISSION_COLLECTIONS.map(collectionBlock);
+  return `${GENERATED_HEADER}
+rules_version = '2';
+service cloud.firestore {
+  match /databases/{database}/documents {
+${helpers}
+
+${blocks.join('\n\n')}
+  }
+}
+`;
+}

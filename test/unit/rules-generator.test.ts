@@ -1,0 +1,348 @@
+// @vitest-environment node
+// The generated Firestore and Storage rules: the committed files are what the generator writes
+// (CI cannot run the rules emulator here, so this is what keeps the rules in step with the matrix),
+// and the generator writes each kind of scope and shape check as intended.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  MAX_STARTED_PARTICIPANTS,
+  PERMISSION_COLLECTIONS,
+  PERMISSION_MATRIX,
+} from '../../app/domain/permissions';
+import { ROLES } from '../../app/domain/roles';
+import {
+  READ_SCOPES,
+  WRITE_SCOPES,
+  byRoles,
+  readCondition,
+  writeCondition,
+  type ScopeContext,
+} from '../../scripts/rules/firestore';
+import {
+  generateFirestoreRules,
+  generateStorageRules,
+  RULES_FILES,
+} from '../../scripts/rules/generate';
+import { documentChecks, valueCheck } from '../../scripts/rules/shape';
+import { buildRulesWorld } from '../rules/cases';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const committed = (relative: string) => readFileSync(join(root, relative), 'utf8');
+
+const context = (overrides: Partial<ScopeContext> = {}): ScopeContext => ({
+  collection: 'students',
+  m: 'm',
+  id: 'docId',
+  before: 'before',
+  after: 'after',
+  conversation: 'before',
+  ...overrides,
+});
+
+describe('the committed rules', () => {
+  it('firebase/firestore.rules is what the generator writes', () => {
+    expect(
+      committed(RULES_FILES.firestore) === generateFirestoreRules(),
+      'firebase/firestore.rules is out of date: run npm run rules',
+    ).toBe(true);
+  });
+
+  it('firebase/storage.rules is what the generator writes', () => {
+    expect(
+      committed(RULES_FILES.storage) === generateStorageRules(),
+      'firebase/storage.rules is out of date: run npm run rules',
+    ).toBe(true);
+  });
+
+  it('has one match block per collection of the matrix, and nothing else writable', () => {
+    const rules = generateFirestoreRules();
+    for (const collection of PERMISSION_COLLECTIONS) {
+      expect(rules).toContain(`// ${collection}: `);
+    }
+    expect(rules.match(/^ {4}match /gm)).toHaveLength(PERMISSION_COLLECTIONS.length);
+    expect(rules).not.toMatch(/allow (read|write)[^;]*: if true/);
+  });
+});
+
+describe('read scopes', () => {
+  const c = context();
+  it.each([
+    ['none', 'false'],
+    ['all', 'true'],
+    ['ownDoc', 'docId == request.auth.uid'],
+    ['ownFamily', "docId in m.get('access', {}).get('familyIds', [])"],
+    ['familiesOfOwnStudents', "docId in m.get('access', {}).get('studentFamilyIds', [])"],
+    ['self', "docId == m.get('access', {}).get('studentId', null)"],
+    ['ownNotification', "before.get('memberUUID', '') == me(m)"],
+    ['ownInquiry', "before.get('createdBy', '') == me(m)"],
+    [
+      'ownClassroomStudents',
+      "before.get('classroomIds', []).hasAny(m.get('access', {}).get('classroomIds', []))",
+    ],
+    [
+      'facilitatorsOfOwnChildren',
+      "before.get('classroomIds', []).hasAny(m.get('access', {}).get('childClassroomIds', []))",
+    ],
+    [
+      'ownFacilitators',
+      "before.get('classroomIds', []).hasAny(m.get('access', {}).get('classroomIds', []))",
+    ],
+    [
+      'ownClassrooms',
+      "before.get('classroomId', '') in m.get('access', {}).get('classroomIds', [])",
+    ],
+    [
+      'selfClassrooms',
+      "before.get('classroomId', '') in m.get('access', {}).get('classroomIds', [])",
+    ],
+    [
+      'childrenClassrooms',
+      "before.get('classroomId', '') in m.get('access', {}).get('childClassroomIds', [])",
+    ],
+    [
+      'ownChildren',
+      "(before.get('familyId', '') in m.get('access', {}).get('familyIds', []) || docId in m.get('access', {}).get('childIds', []))",
+    ],
+    [
+      'audience',
+      "(before.get('audienceKeys', []).hasAny(m.get('access', {}).get('audienceKeys', [])) || before.get('createdBy', '') == me(m))",
+    ],
+    ['participant', 'participates(m, before)'],
+  ] as const)('writes %s', (scope, expected) => {
+    expect(READ_SCOPES[scope](c)).toBe(expected);
+  });
+
+  it('reads a message through its conversation', () => {
+    expect(readCondition('messages')).toContain(
+      'participates(m, get(/databases/$(database)/documents/conversations/$(conversationId)).data)',
+    );
+  });
+});
+
+describe('write scopes', () => {
+  const c = context();
+  const ops = (scope: keyof typeof WRITE_SCOPES, at: ScopeContext): [string, string, string] => [
+    WRITE_SCOPES[scope]('create', at),
+    WRITE_SCOPES[scope]('update', at),
+    WRITE_SCOPES[scope]('delete', at),
+  ];
+  const all = (scope: keyof typeof WRITE_SCOPES, collection = c.collection) =>
+    ops(scope, { ...c, collection });
+
+  it('writes none and all', () => {
+    expect(all('none')).toEqual(['false', 'false', 'false']);
+    expect(all('all')).toEqual(['true', 'true', 'true']);
+  });
+
+  it('lets admins update Members but never roles, status or access, and not create or delete', () => {
+    const [create, update, remove] = all('membersExceptAccount', 'Members');
+    expect(create).toBe('false');
+    expect(remove).toBe('false');
+    expect(update).toBe("!after.diff(before).affectedKeys().hasAny(['roles', 'status', 'access'])");
+  });
+
+  it('limits own-record scopes to updates of their fields plus bookkeeping', () => {
+    const bookkeeping = "'updatedAt', 'updatedBy', 'lastUpdated'";
+    expect(all('ownDocProfile')).toEqual([
+      'false',
+      `docId == request.auth.uid && after.diff(before).affectedKeys().hasOnly(['preferences', 'displayName', 'photoURL', ${bookkeeping}])`,
+      'false',
+    ]);
+    expect(all('ownFamilyContact')[1]).toContain(
+      `affectedKeys().hasOnly(['guardians', 'address', ${bookkeeping}])`,
+    );
+    expect(all('ownFacilitatorProfile')[1]).toContain(
+      `before.get('memberUUID', '') == me(m) && after.diff(before).affectedKeys().hasOnly(['firstName', 'lastName', 'phone', 'bio', ${bookkeeping}])`,
+    );
+  });
+
+  it('checks the stored and the new version of class-scoped writes', () => {
+    const [create, update, remove] = all('ownClassroomAttendance');
+    expect(create).toBe(
+      "after.get('classroomId', '') in m.get('access', {}).get('classroomIds', []) && notFuture(after.get('date', ''))",
+    );
+    expect(update).toContain("before.get('classroomId', '')");
+    expect(update).toContain("notFuture(after.get('date', ''))");
+    expect(remove).not.toContain('after');
+    expect(all('ownClassroomEvents')[0]).toBe(
+      "after.get('classroomIds', []).size() > 0 && after.get('classroomIds', []).hasOnly(m.get('access', {}).get('classroomIds', []))",
+    );
+    expect(all('ownResources')).toEqual([
+      "after.get('createdBy', '') == me(m)",
+      "before.get('createdBy', '') == me(m) && after.get('createdBy', '') == me(m)",
+      "before.get('createdBy', '') == me(m)",
+    ]);
+  });
+
+  it('fixes participants after a conversation is created', () => {
+    const [create, update, remove] = all('participant', 'conversations');
+    expect(create).toBe('participates(m, after)');
+    expect(update).toBe(
+      "participates(m, before) && participates(m, after) && !after.diff(before).affectedKeys().hasAny(['participantIds'])",
+    );
+    expect(remove).toBe('participates(m, before)');
+  });
+
+  it('checks every participant a parent or student starts a conversation with', () => {
+    const [create, update, remove] = all('participantWithFacilitators', 'conversations');
+    expect(create).toContain(
+      `after.get('participantIds', []).size() <= ${MAX_STARTED_PARTICIPANTS}`,
+    );
+    expect(create.match(/partnerAt\(/g)).toHaveLength(MAX_STARTED_PARTICIPANTS);
+    expect(create).toContain(`, ${MAX_STARTED_PARTICIPANTS - 1}, false, ['facilitator'])`);
+    expect(all('participantWithStaff', 'conversations')[0]).toContain(
+      ", 0, true, ['admin', 'superAdmin', 'administration', 'facilitator'])",
+    );
+    expect(update).toContain("!after.diff(before).affectedKeys().hasAny(['participantIds'])");
+    expect(remove).toBe('false');
+  });
+
+  it('lets a message be sent as oneself, edited by its sender and receipted by readers', () => {
+    const messages = context({ collection: 'messages', conversation: 'conv' });
+    const [create, update, remove] = ops('participant', messages);
+    expect(create).toBe("participates(m, conv) && after.get('senderId', '') == me(m)");
+    expect(update).toContain(
+      "after.get('readBy', []).removeAll(before.get('readBy', [])).hasOnly([me(m)])",
+    );
+    expect(update).toContain("after.get('readAt', {}).diff(before.get('readAt', {}))");
+    expect(remove).toBe("participates(m, conv) && before.get('senderId', '') == me(m)");
+  });
+
+  it('never lets a client create a notification; a recipient marks and deletes read ones', () => {
+    const [create, update, remove] = all('ownNotificationState', 'Notifications');
+    expect(create).toBe('false');
+    expect(update).toContain("affectedKeys().hasOnly(['isNew', ");
+    expect(remove).toContain("before.get('isNew', true) == false");
+    expect(writeCondition('Notifications', 'create')).toBe('false');
+  });
+
+  it('lets a parent submit only their own new inquiry', () => {
+    expect(all('createOwnInquiry')).toEqual([
+      "after.get('createdBy', '') == me(m) && after.get('status', '') == 'new'",
+      'false',
+      'false',
+    ]);
+  });
+
+  it('ORs the roles, grouping roles with the same condition and dropping refusals', () => {
+    expect(
+      byRoles([
+        ['admin', 'true'],
+        ['superAdmin', 'true'],
+        ['parent', 'x == 1'],
+        ['student', 'false'],
+      ]),
+    ).toBe("hasRole(m, ['admin', 'superAdmin'])\n        || (hasRole(m, ['parent']) && (x == 1))");
+    expect(byRoles([['student', 'false']])).toBe('false');
+  });
+
+  it('gives every role of every collection its matrix scope', () => {
+    for (const collection of PERMISSION_COLLECTIONS) {
+      for (const role of ROLES) {
+        const { read } = PERMISSION_MATRIX[collection][role];
+        if (read === 'none') expect(readCondition(collection)).not.toContain(`'${role}'`);
+      }
+    }
+    expect(readCondition('unregisteredSignins')).toBe("hasRole(m, ['admin', 'superAdmin'])");
+  });
+});
+
+describe('shape checks', () => {
+  const schema = z.object({
+    id: z.string().optional(),
+    title: z.string().min(1).max(200),
+    status: z.enum(['new', 'closed']),
+    note: z.string().optional(),
+    owner: z.string().nullable(),
+    count: z.number().int().nonnegative().default(0),
+    when: z.string().datetime({ offset: true }),
+    tags: z.array(z.enum(['a', 'b'])).default([]),
+  });
+  const checks = documentChecks('things', schema);
+
+  it('requires the required fields and allows only the schema’s keys (id is the document key)', () => {
+    expect(checks[0]).toBe("d.keys().hasAll(['title', 'status', 'owner', 'when'])");
+    expect(checks[1]).toBe(
+      "d.keys().hasOnly(['title', 'status', 'note', 'owner', 'count', 'when', 'tags', 'createdAt', 'updatedAt', 'updatedBy', 'lastUpdated'])",
+    );
+  });
+
+  it('writes string limits, enums, optional and nullable fields', () => {
+    expect(checks).toContain('(d.title is string && d.title.size() >= 1 && d.title.size() <= 200)');
+    expect(checks).toContain("d.status in ['new', 'closed']");
+    expect(checks).toContain("(!('note' in d) || d.note is string)");
+    expect(checks).toContain('(d.owner == null || d.owner is string)');
+    expect(checks).toContain("(!('count' in d) || (d.count is int && d.count >= 0))");
+    expect(checks).toContain('isDateTime(d.when)');
+    expect(checks).toContain("(!('tags' in d) || (d.tags is list && d.tags.hasOnly(['a', 'b'])))");
+  });
+
+  it('writes regexes as rules string literals', () => {
+    expect(valueCheck('v', z.string().regex(/^\d{4}$/), 'x')).toBe(
+      "v is string && v.matches('^\\\\d{4}$')",
+    );
+  });
+
+  it('stops at a zod kind it does not know, naming the field', () => {
+    expect(() => documentChecks('odd', z.object({ when: z.date() }))).toThrow(
+      /odd\.when: the zod kind ZodDate is not known to the rules generator/,
+    );
+    expect(() => documentChecks('odd', z.object({ mail: z.string().email() }))).toThrow(
+      /odd\.mail: the string check "email" is not known/,
+    );
+    expect(() => documentChecks('odd', z.object({ list: z.array(z.bigint()) }))).toThrow(
+      /odd\.list\[\]: the zod kind ZodBigInt/,
+    );
+  });
+
+  it('checks every collection of the matrix against its record schema', () => {
+    const rules = generateFirestoreRules();
+    expect(rules.match(/function validShape\(d\)/g)).toHaveLength(PERMISSION_COLLECTIONS.length);
+    expect(rules).toContain(
+      "d.keys().hasAll(['firstName', 'lastName', 'dateOfBirth', 'familyId', 'campusId', 'status'])",
+    );
+    expect(rules).toContain("d.status in ['enrolled', 'waitlisted', 'withdrawn', 'graduated']");
+    expect(rules).toContain('d.body is string && d.body.size() >= 1');
+    // The access links on Members are the triggers' field: allowed, and a map.
+    expect(rules).toContain("(!('access' in d) || d.access is map)");
+  });
+});
+
+describe('the emulator suite’s cases (test/rules)', () => {
+  it('give every role and collection of the matrix an allowed and a refused operation', async () => {
+    const world = await buildRulesWorld();
+    expect(world.missing).toEqual([]);
+    for (const collection of PERMISSION_COLLECTIONS) {
+      for (const role of ROLES) {
+        const cell = world.cases.filter((c) => c.collection === collection && c.role === role);
+        expect(cell.some((c) => c.expected === 'refused')).toBe(true);
+        const { read, write } = PERMISSION_MATRIX[collection][role];
+        if (read !== 'none' || write !== 'none') {
+          expect(cell.some((c) => c.expected === 'allowed')).toBe(true);
+        }
+      }
+    }
+  }, 60_000);
+});
+
+describe('storage rules', () => {
+  const rules = generateStorageRules();
+  it('carries the upload limits and types of app/domain/resources.ts', () => {
+    expect(rules).toContain(`request.resource.size <= ${25 * 1024 * 1024}`);
+    expect(rules).toContain("'application/pdf'");
+    expect(rules).toContain("matches('^(image|audio|video)/.+$')");
+    expect(rules).toContain("!= 'image/svg+xml'");
+  });
+  it('reads the resource document and the member across services', () => {
+    expect(rules).toContain('return /databases/(default)/documents/resources/$(resourceId);');
+    expect(rules).toContain('firestore.get(resourcePath()).data');
+    expect(rules).toContain(
+      'firestore.get(/databases/(default)/documents/Members/$(request.auth.uid))',
+    );
+    expect(rules).toContain("hasAny(['admin', 'superAdmin', 'administration'])");
+    expect(rules).toContain('match /resources/{resourceId}/{fileName}');
+  });
+});
