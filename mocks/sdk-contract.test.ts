@@ -679,8 +679,8 @@ describe('callable functions', () => {
     ).toBe(true);
   });
 
-  it('lets staff invite a member, creating the account, profile and claims', async () => {
-    const { functions } = await as('administration');
+  it('lets an admin invite a member, creating the account, profile and claims', async () => {
+    const { functions } = await as('admin');
     const invite = httpsCallable(functions, 'inviteMember');
     const result = await invite({
       email: 'new.parent@mail.example',

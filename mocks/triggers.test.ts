@@ -217,7 +217,7 @@ describe('the new resource trigger', () => {
     expect(resourceTriggerWrites(created, again, NOW)).toEqual([]);
   });
 
-  it('runs beside the message trigger for a commit that creates both', () => {
+  it('runs beside the message and event triggers for a commit that creates all three', () => {
     const ctx = contextOf({ ...school, 'conversations/c1': conversation(['ama', 'dan']) });
     const paths = commitTriggerWrites(
       [
@@ -231,6 +231,9 @@ describe('the new resource trigger', () => {
     expect(paths).toEqual([
       'Notifications/msg-c1-m1-dan',
       'conversations/c1',
+      // An event with the same audience tells the same people (issue 17).
+      'Notifications/evt-e1-ama',
+      'Notifications/evt-e1-sam',
       'Notifications/res-r1-ama',
       'Notifications/res-r1-sam',
     ]);

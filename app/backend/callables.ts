@@ -83,7 +83,7 @@ export type InvitedMember = z.infer<typeof invitedMemberSchema>;
 
 /**
  * Invites a member: the function creates the account, its Members profile and its claims. Only
- * staff may invite, and only a superAdmin may grant admin or superAdmin ('permission-denied').
+ * admins may invite, and only a superAdmin may grant admin or superAdmin ('permission-denied').
  * An address that already has an account fails with code 'functions/already-exists'.
  */
 export async function callInviteMember(input: InviteMemberInput): Promise<InvitedMember> {

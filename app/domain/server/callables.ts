@@ -1,0 +1,296 @@
+// The decisions of the callable Cloud Functions: input validation, who may call, and what to write.
+// Pure: the host verifies the ID token (Caller), reads what the context asks for, creates accounts,
+// and applies the returned writes and account changes. The fake (mocks/functions.ts) and the
+// deployed functions (firebase/functions) run these same functions, so the demo runs the
+// production decisions.
+import { z } from 'zod';
+import {
+  SUBMIT_RATE_LIMIT_MESSAGE,
+  SUBMIT_RATE_LIMIT_PER_EMAIL_PER_DAY,
+  newInquiryRecord,
+  rateLimitKey,
+  submitInquirySchema,
+} from '~/domain/inquiries';
+import { ROLES, type Role } from '~/domain/roles';
+import {
+  accept,
+  refuse,
+  type Caller,
+  type Outcome,
+  type Refusal,
+  type ServerContext,
+} from './outcome';
+
+export const ADMIN_ROLES: readonly Role[] = ['admin', 'superAdmin'];
+const grantsAdmin = (roles: readonly Role[]) => roles.some((r) => ADMIN_ROLES.includes(r));
+const isAdmin = (caller: Caller) => caller.roles.some((r) => ADMIN_ROLES.includes(r));
+const isSuperAdmin = (caller: Caller) => caller.roles.includes('superAdmin');
+
+export const CALLABLE_MESSAGES = {
+  signInFirst: 'Sign in first.',
+  invalidSignin: 'Invalid sign-in report.',
+  expectedAddress: 'Please sign in with the expected address',
+  notRegistered:
+    'This account is not registered with the learning centre. The attempt has been logged.',
+  inviteAdminsOnly: 'Only admins may invite members.',
+  invalidInvitation: 'Invalid invitation.',
+  grantAdmin: 'Only a superAdmin may grant admin or superAdmin.',
+  emailTaken: 'An account with this e-mail already exists.',
+  rolesAdminsOnly: 'Only admins may change roles.',
+  invalidRoles: 'Invalid role change.',
+  changeAdmin: 'Only a superAdmin may grant or remove admin or superAdmin.',
+  statusAdminsOnly: 'Only admins may suspend members.',
+  invalidStatus: 'Invalid status change.',
+  suspendAdmin: 'Only a superAdmin may suspend an admin.',
+  noSuchMember: 'No such member.',
+  invalidInquiry: 'Invalid inquiry.',
+} as const;
+
+/** The first problem of a failed parse, as "field: message" (the field path without `data`). */
+function firstIssue(error: z.ZodError, fallback: string): string {
+  const issue = error.issues[0];
+  if (!issue) return fallback;
+  const field = issue.path.join('.');
+  return `${field ? `${field}: ` : ''}${issue.message}`;
+}
+
+const roleList = z.array(z.enum(ROLES));
+
+/** The roles stored on a Members document (unknown values dropped; a missing list is none). */
+export function storedRoles(data: Record<string, unknown> | null): Role[] {
+  const parsed = z.array(z.unknown()).safeParse(data?.roles);
+  if (!parsed.success) return [];
+  return parsed.data.filter((r): r is Role => (ROLES as readonly unknown[]).includes(r));
+}
+
+// ---- logUnregisterdSignin (spec §7; the name keeps the spec's spelling) ------------------------
+
+export const unregisteredSigninSchema = z.object({
+  email: z.string().nullable().default(''),
+  displayName: z.string().nullable().optional(),
+  photoURL: z.string().nullable().optional(),
+  uid: z.string().optional(),
+  providerData: z.array(z.unknown()).default([]),
+  expectedEmail: z.string().nullable().optional(),
+  timestamp: z.union([z.string(), z.number()]).optional(),
+  warning: z.string().optional(),
+});
+
+/** Logs a sign-in with an unregistered or unexpected address; anyone may call it. */
+export function logUnregisterdSignin(
+  input: unknown,
+  env: { now: Date; id: string },
+): Outcome<{ type: 'warning'; message: string }> {
+  const parsed = unregisteredSigninSchema.safeParse(input);
+  if (!parsed.success) return refuse('invalid-argument', CALLABLE_MESSAGES.invalidSignin);
+  const d = parsed.data;
+  const message = d.expectedEmail
+    ? CALLABLE_MESSAGES.expectedAddress
+    : CALLABLE_MESSAGES.notRegistered;
+  return accept({ type: 'warning', message }, [
+    {
+      path: `unregisteredSignins/${env.id}`,
+      data: {
+        ...d,
+        displayName: d.displayName ?? null,
+        photoURL: d.photoURL ?? null,
+        expectedEmail: d.expectedEmail ?? null,
+        at: env.now,
+      },
+    },
+  ]);
+}
+
+// ---- inviteMember -------------------------------------------------------------------------------
+
+export const inviteInputSchema = z.object({
+  email: z.string().email(),
+  displayName: z.string().default(''),
+  roles: roleList.min(1),
+  familyId: z.string().optional(),
+  studentId: z.string().optional(),
+  facilitatorId: z.string().optional(),
+});
+export type InviteInput = z.infer<typeof inviteInputSchema>;
+
+/**
+ * The first half of an invitation, before the host creates the account: only admins and
+ * superAdmins invite (the members screen shows Invite to them alone), and only a superAdmin grants
+ * admin or superAdmin. The host then refuses an address that has an account (`emailTaken`).
+ */
+export function checkInvite(
+  input: unknown,
+  caller: Caller | null,
+): { ok: true; invite: InviteInput } | Refusal {
+  if (!caller) return refuse('unauthenticated', CALLABLE_MESSAGES.signInFirst);
+  if (!isAdmin(caller)) return refuse('permission-denied', CALLABLE_MESSAGES.inviteAdminsOnly);
+  const parsed = inviteInputSchema.safeParse(input);
+  if (!parsed.success) {
+    return refuse(
+      'invalid-argument',
+      `${CALLABLE_MESSAGES.invalidInvitation} ${firstIssue(parsed.error, '')}`.trim(),
+    );
+  }
+  if (grantsAdmin(parsed.data.roles) && !isSuperAdmin(caller)) {
+    return refuse('permission-denied', CALLABLE_MESSAGES.grantAdmin);
+  }
+  return { ok: true, invite: parsed.data };
+}
+
+/** The refusal for an address that already has an account. */
+export const emailTaken = (): Refusal => refuse('already-exists', CALLABLE_MESSAGES.emailTaken);
+
+/** The second half, once the account exists: its Members profile and its claims. */
+export function inviteWrites(
+  invite: InviteInput,
+  uid: string,
+  caller: Caller,
+  now: Date,
+): Outcome<{ uid: string; email: string }> {
+  const { email, displayName, roles, ...links } = invite;
+  return accept(
+    { uid, email },
+    [
+      {
+        path: `Members/${uid}`,
+        data: {
+          memberUUID: uid,
+          email,
+          displayName,
+          photoURL: '',
+          roles,
+          status: 'active',
+          ...links,
+          preferences: { persistLogin: true },
+          lastUpdated: now,
+          createdAt: now,
+          updatedAt: now,
+          updatedBy: caller.memberUUID,
+        },
+      },
+    ],
+    [{ kind: 'claims', uid, claims: { roles } }],
+  );
+}
+
+// ---- setMemberRoles -----------------------------------------------------------------------------
+
+export const setRolesInputSchema = z.object({ uid: z.string().min(1), roles: roleList });
+
+/**
+ * Replaces a member's roles. Admins change roles; granting or removing admin or superAdmin needs a
+ * superAdmin. `ctx` reads the target's Members document (its current roles).
+ */
+export function setMemberRoles(
+  input: unknown,
+  caller: Caller | null,
+  ctx: ServerContext,
+  now: Date,
+): Outcome<{ uid: string; roles: Role[] }> {
+  if (!caller) return refuse('unauthenticated', CALLABLE_MESSAGES.signInFirst);
+  if (!isAdmin(caller)) return refuse('permission-denied', CALLABLE_MESSAGES.rolesAdminsOnly);
+  const parsed = setRolesInputSchema.safeParse(input);
+  if (!parsed.success) return refuse('invalid-argument', CALLABLE_MESSAGES.invalidRoles);
+  const { uid, roles } = parsed.data;
+  const member = ctx.get(`Members/${uid}`);
+  if (!member) return refuse('not-found', CALLABLE_MESSAGES.noSuchMember);
+  const before = storedRoles(member);
+  const adminChanged = ADMIN_ROLES.some((r) => before.includes(r) !== roles.includes(r));
+  if (adminChanged && !isSuperAdmin(caller)) {
+    return refuse('permission-denied', CALLABLE_MESSAGES.changeAdmin);
+  }
+  return accept(
+    { uid, roles },
+    [
+      {
+        path: `Members/${uid}`,
+        data: { roles, updatedAt: now, updatedBy: caller.memberUUID },
+        merge: true,
+      },
+    ],
+    [{ kind: 'claims', uid, claims: { roles } }],
+  );
+}
+
+// ---- setMemberStatus ----------------------------------------------------------------------------
+
+export const setStatusInputSchema = z.object({
+  uid: z.string().min(1),
+  status: z.enum(['active', 'suspended']),
+});
+
+/** Suspends (disables the account) or reactivates a member; an admin's status needs a superAdmin. */
+export function setMemberStatus(
+  input: unknown,
+  caller: Caller | null,
+  ctx: ServerContext,
+  now: Date,
+): Outcome<{ uid: string; status: 'active' | 'suspended' }> {
+  if (!caller) return refuse('unauthenticated', CALLABLE_MESSAGES.signInFirst);
+  if (!isAdmin(caller)) return refuse('permission-denied', CALLABLE_MESSAGES.statusAdminsOnly);
+  const parsed = setStatusInputSchema.safeParse(input);
+  if (!parsed.success) return refuse('invalid-argument', CALLABLE_MESSAGES.invalidStatus);
+  const { uid, status } = parsed.data;
+  const member = ctx.get(`Members/${uid}`);
+  if (!member) return refuse('not-found', CALLABLE_MESSAGES.noSuchMember);
+  if (grantsAdmin(storedRoles(member)) && !isSuperAdmin(caller)) {
+    return refuse('permission-denied', CALLABLE_MESSAGES.suspendAdmin);
+  }
+  return accept(
+    { uid, status },
+    [
+      {
+        path: `Members/${uid}`,
+        data: { status, updatedAt: now, updatedBy: caller.memberUUID },
+        merge: true,
+      },
+    ],
+    [{ kind: 'disabled', uid, disabled: status === 'suspended' }],
+  );
+}
+
+// ---- submitInquiry ------------------------------------------------------------------------------
+
+/**
+ * The per-e-mail, per-day count of public inquiries lives in `inquiryRateLimits/{day_email}`: a
+ * collection no rule covers, so no client can read (or reset) it; only the function writes it.
+ */
+export const RATE_LIMITS_COLLECTION = 'inquiryRateLimits';
+const countSchema = z.object({ count: z.number().int().nonnegative() }).catch({ count: 0 });
+
+/**
+ * A public inquiry: anyone may send one, signed in or not (families with no account; a signed-in
+ * caller is recorded as its creator). The fourth of a day from one address is refused.
+ */
+export function submitInquiry(
+  input: unknown,
+  caller: Caller | null,
+  ctx: ServerContext,
+  env: { now: Date; id: string },
+): Outcome<{ id: string }> {
+  const today = env.now.toISOString().slice(0, 10);
+  const parsed = submitInquirySchema(today).safeParse(input);
+  if (!parsed.success) {
+    return refuse('invalid-argument', firstIssue(parsed.error, CALLABLE_MESSAGES.invalidInquiry));
+  }
+  const key = rateLimitKey(parsed.data.email, today);
+  const stored = ctx.get(`${RATE_LIMITS_COLLECTION}/${key}`);
+  const count = stored ? countSchema.parse(stored).count : 0;
+  if (count >= SUBMIT_RATE_LIMIT_PER_EMAIL_PER_DAY) {
+    return refuse('resource-exhausted', SUBMIT_RATE_LIMIT_MESSAGE);
+  }
+  const record = newInquiryRecord(parsed.data, {
+    at: env.now.toISOString(),
+    ...(caller ? { createdBy: caller.uid } : {}),
+  });
+  return accept({ id: env.id }, [
+    {
+      path: `${RATE_LIMITS_COLLECTION}/${key}`,
+      data: { count: count + 1, day: today, updatedAt: env.now },
+    },
+    {
+      path: `parentInquiries/${env.id}`,
+      data: { ...record, createdAt: env.now, updatedAt: env.now },
+    },
+  ]);
+}

@@ -1,0 +1,84 @@
+// Every Firestore trigger's decision for one document write, composed: the notifications of a
+// created message, event or resource; the custom claims of a Members document whose roles changed
+// (claims = { roles }); the Members `access` links the write can change; and the bump of
+// system/collectionVersions for a cached collection. The Cloud Functions call this from
+// onDocumentWritten / onDocumentCreated; the fake calls it after each client commit.
+import { accessLinkWrites, type DocumentChange } from './access';
+import { storedRoles } from './callables';
+import { createdWrites } from './notifications';
+import { versionBumpWrites } from './versions';
+import type { AuthEffect, ServerContext, ServerWrite } from './outcome';
+
+export type { DocumentChange } from './access';
+
+export interface TriggerOutcome {
+  writes: ServerWrite[];
+  auth: AuthEffect[];
+}
+
+/** Claims follow the Members roles: set when a profile is created or its roles change. */
+export function claimsEffects(change: DocumentChange): AuthEffect[] {
+  const segments = change.path.split('/');
+  if (segments.length !== 2 || segments[0] !== 'Members' || !segments[1]) return [];
+  const before = change.before ? storedRoles(change.before) : null;
+  const after = change.after ? storedRoles(change.after) : [];
+  if (before !== null && JSON.stringify(before) === JSON.stringify(after)) return [];
+  // A deleted profile keeps no roles: its account, if any, is left with none.
+  return [{ kind: 'claims', uid: segments[1], claims: { roles: after } }];
+}
+
+/** Which decisions a trigger runs: the deployed functions split them by collection. */
+export interface TriggerParts {
+  notifications?: boolean;
+  claims?: boolean;
+  access?: boolean;
+  versions?: boolean;
+}
+
+const ALL_PARTS: Required<TriggerParts> = {
+  notifications: true,
+  claims: true,
+  access: true,
+  versions: true,
+};
+
+/**
+ * What the backend does after these document writes (each with its state before and after).
+ * `ctx` reads the state after all of them; `nowIso` dates the notifications and versions.
+ */
+export function changeTriggers(
+  changes: readonly DocumentChange[],
+  ctx: ServerContext,
+  nowIso: string,
+  parts: TriggerParts = ALL_PARTS,
+): TriggerOutcome {
+  const writes: ServerWrite[] = [];
+  const auth: AuthEffect[] = [];
+  if (parts.notifications) {
+    const created = changes
+      .filter((c) => c.before === null && c.after !== null)
+      .map((c) => ({ path: c.path, data: c.after ?? {} }));
+    writes.push(...createdWrites(created, ctx, nowIso));
+  }
+  if (parts.claims) for (const change of changes) auth.push(...claimsEffects(change));
+  if (parts.access) {
+    const seen = new Set<string>();
+    for (const change of changes) {
+      for (const write of accessLinkWrites(change, ctx)) {
+        if (seen.has(write.path)) continue;
+        seen.add(write.path);
+        writes.push(write);
+      }
+    }
+  }
+  if (parts.versions) {
+    writes.push(
+      ...versionBumpWrites(
+        changes.map((c) => c.path),
+        ctx,
+        nowIso,
+      ),
+    );
+  }
+  return { writes, auth };
+}

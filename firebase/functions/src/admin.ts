@@ -1,0 +1,19 @@
+// The Admin SDK handles, initialised once per instance with the project's default credentials
+// (Cloud Functions provide them; the emulators provide their own).
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth, type Auth } from 'firebase-admin/auth';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+
+function app(): void {
+  if (getApps().length === 0) initializeApp();
+}
+
+export function db(): Firestore {
+  app();
+  return getFirestore();
+}
+
+export function auth(): Auth {
+  app();
+  return getAuth();
+}

@@ -1,0 +1,72 @@
+// The deployed Cloud Functions (v2, region asia-south1, the app's FUNCTIONS_REGION). Every decision
+// is app/domain/server, the code the fake runs in demo mode; the files beside this one only read
+// Firestore, write with the Admin SDK and map refusals to HttpsError. Bundled into lib/index.js by
+// scripts/build-functions.mjs.
+import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
+import { onCall } from 'firebase-functions/v2/https';
+import { FUNCTIONS_REGION } from '~/config/constants';
+import * as callables from './callables';
+import { handleDocumentWrite } from './triggers';
+
+const region = FUNCTIONS_REGION;
+
+// ---- callables ----------------------------------------------------------------------------------
+
+export const logUnregisterdSignin = onCall({ region }, callables.logUnregisterdSignin);
+export const inviteMember = onCall({ region }, callables.inviteMember);
+export const setMemberRoles = onCall({ region }, callables.setMemberRoles);
+export const setMemberStatus = onCall({ region }, callables.setMemberStatus);
+/**
+ * Public (families with no account). App Check is enforced when the project sets
+ * ENFORCE_APP_CHECK=true at deploy time, which it should as soon as the app has a site key.
+ */
+export const submitInquiry = onCall(
+  { region, enforceAppCheck: process.env.ENFORCE_APP_CHECK === 'true' },
+  callables.submitInquiry,
+);
+
+// ---- notifications: one per recipient for a new message, event or resource --------------------
+
+export const onMessageCreated = onDocumentCreated(
+  { region, document: 'conversations/{conversationId}/messages/{messageId}' },
+  (event) =>
+    handleDocumentWrite(event.document, undefined, event.data, event.time, {
+      notifications: true,
+    }),
+);
+export const onEventCreated = onDocumentCreated({ region, document: 'events/{eventId}' }, (event) =>
+  handleDocumentWrite(event.document, undefined, event.data, event.time, { notifications: true }),
+);
+export const onResourceCreated = onDocumentCreated(
+  { region, document: 'resources/{resourceId}' },
+  (event) =>
+    handleDocumentWrite(event.document, undefined, event.data, event.time, {
+      notifications: true,
+    }),
+);
+
+// ---- every write to a cached collection: versions, access links, claims -------------------------
+
+function written(document: string) {
+  return onDocumentWritten({ region, document }, (event) =>
+    handleDocumentWrite(event.document, event.data?.before, event.data?.after, event.time, {
+      claims: true,
+      access: true,
+      versions: true,
+    }),
+  );
+}
+
+export const onStudentWritten = written('students/{id}');
+export const onFamilyWritten = written('families/{id}');
+export const onFacilitatorWritten = written('facilitators/{id}');
+export const onSubjectWritten = written('subjects/{id}');
+export const onClassroomWritten = written('classrooms/{id}');
+export const onCampusWritten = written('campuses/{id}');
+export const onMemberWritten = written('Members/{id}');
+export const onAttendanceWritten = written('attendance/{id}');
+export const onEventWritten = written('events/{id}');
+export const onConversationWritten = written('conversations/{id}');
+export const onMessageWritten = written('conversations/{conversationId}/messages/{id}');
+export const onParentInquiryWritten = written('parentInquiries/{id}');
+export const onResourceWritten = written('resources/{id}');
