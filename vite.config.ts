@@ -14,6 +14,7 @@ import {
 } from './scripts/build-info';
 import { compressBuild } from './scripts/compress-build';
 import { routeHandles } from './scripts/route-handles-plugin';
+import { finalizeSecurityHeaders } from './scripts/security-headers-build';
 import { finalizeServiceWorker } from './scripts/sw-precache';
 import { userGuide } from './scripts/user-guide-plugin';
 import type * as FakeFirebaseServer from './mocks/server';
@@ -88,13 +89,15 @@ async function buildFakeFirebaseServer(env: Record<string, string | undefined>):
 }
 
 /**
- * After Remix has written build/client (index.html included, which SPA mode writes last): the
+ * After Remix has written build/client (index.html included, which SPA mode writes last): the boot
+ * script out of index.html and the security headers for what stays inline (decision 049), then the
  * version files (builds/), then the service worker's precache list from the files actually there,
  * then brotli/gzip copies of everything, then the fake's server bundle. The order matters: the
  * precache list must see index.html, and the compressed copies must include the final sw.js.
  */
 async function finishBuild(env: Record<string, string | undefined>): Promise<void> {
   const clientDir = `${buildDirectory}/client`;
+  await finalizeSecurityHeaders({ buildDir: buildDirectory, env });
   await writeBuildInfo({ clientDir, env });
   await finalizeServiceWorker({ clientDir, env });
   await compressBuild({ clientDir });
@@ -106,6 +109,9 @@ export default defineConfig({
   // This build's version and id, fixed before the build (scripts/build-info.ts), for the app.
   define: buildIdentityDefines(resolveBuildIdentity()),
   preview: { port: 4173 },
+  // Web workers (the CSV import's parser) are bundled on their own: as ES modules, with the `~/`
+  // alias like the app's code.
+  worker: { format: 'es', plugins: () => [tsconfigPaths()] },
   plugins: [
     fakeFirebaseDevServer(),
     buildInfoDevServer(),
@@ -148,7 +154,12 @@ export default defineConfig({
   ],
   test: {
     environment: 'jsdom',
-    include: ['app/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts', 'test/unit/**/*.test.{ts,tsx}'],
+    include: [
+      'app/**/*.test.{ts,tsx}',
+      'mocks/**/*.test.ts',
+      'test/unit/**/*.test.{ts,tsx}',
+      'firebase/functions/src/**/*.test.ts',
+    ],
     setupFiles: ['./test/setup-unit.ts'],
     restoreMocks: true,
     testTimeout: 20000,

@@ -3,7 +3,7 @@
 // emulator AND the fake, compared. Owns three child processes and their clean-up:
 //   1. firebase-tools@15, installed once into .cache/firebase-tools (about 310 MB, git-ignored),
 //      not into everyone's node_modules;
-//   2. `firebase emulators:start --only auth` (Node only; firebase.json turns the UI off), port 9099;
+//   2. `firebase emulators:start --only auth` (Node only; firebase/firebase.json turns the UI off), port 9099;
 //   3. the fake's server mode (mocks/server.ts, via vite-node) on a free port.
 // It then runs test/contract/auth.contract.test.ts once per target through the same app functions,
 // each run writing its normalised outcomes to .cache/auth-contract/<target>.json, and fails with a
@@ -36,9 +36,9 @@ function demoProjectId() {
   return match[1];
 }
 
-/** The Auth emulator's host and port, as firebase.json sets them. */
+/** The Auth emulator's host and port, as firebase/firebase.json sets them. */
 function authEmulatorAddress() {
-  const config = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8'));
+  const config = JSON.parse(readFileSync(join(ROOT, 'firebase', 'firebase.json'), 'utf8'));
   const auth = config?.emulators?.auth ?? {};
   return { host: auth.host ?? '127.0.0.1', port: Number(auth.port ?? 9099) };
 }
@@ -162,7 +162,7 @@ async function startAuthEmulator(projectId) {
   const { host, port } = authEmulatorAddress();
   if (await portOpen(host, port)) {
     throw new Error(
-      `Port ${port} is already in use (another emulator?). Stop it, or change emulators.auth.port in firebase.json.`,
+      `Port ${port} is already in use (another emulator?). Stop it, or change emulators.auth.port in firebase/firebase.json.`,
     );
   }
   mkdirSync(OUT_DIR, { recursive: true });
@@ -171,7 +171,16 @@ async function startAuthEmulator(projectId) {
   const started = Date.now();
   const child = start(
     FIREBASE_BIN,
-    ['emulators:start', '--only', 'auth', '--project', projectId, '--non-interactive'],
+    [
+      'emulators:start',
+      '--only',
+      'auth',
+      '--config',
+      join(ROOT, 'firebase', 'firebase.json'),
+      '--project',
+      projectId,
+      '--non-interactive',
+    ],
     // No update check, no usage prompt: the run must not wait for the network or a person.
     { env: { ...process.env, NO_UPDATE_NOTIFIER: '1', CI: '1' } },
   );

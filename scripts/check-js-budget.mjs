@@ -1,7 +1,8 @@
 // The JavaScript budget of the first load (issue 11, Goal P4): `node scripts/check-js-budget.mjs
 // [buildDir] [--path /login] [--budget-kib 120]` reads the build's Remix manifest
-// (<buildDir>/client/assets/manifest-*.js, the one index.html loads), works out what a first visit
-// of the path downloads before it can run — the manifest itself, the client entry, and the modules
+// (<buildDir>/client/assets/manifest-*.js, the one index.html loads through its boot script
+// /assets/boot-*.js, decision 049), works out what a first visit of the path downloads before it can
+// run — the boot script, the manifest itself, the client entry, and the modules
 // of every matched route with their static imports — gzips each file (level 9, like the
 // precompressed `.gz` copies) and prints a table. It exits 1 when the total is over the budget.
 // Dynamic imports are not counted: they are what the budget pushes out of the first load. The
@@ -100,16 +101,29 @@ export function entryDynamicFiles(entrySource, exclude) {
   return [...new Set(files)].filter((file) => !skip.has(file));
 }
 
+/**
+ * The page's boot: the external module script the build moved Remix's inline one into
+ * (/assets/boot-*.js), or null for a page that still has it inline; and the text that names the
+ * manifest (the boot file, else the page itself).
+ */
+export function readBoot(clientDir, html) {
+  const bootUrl =
+    /<script\b[^>]*\btype="module"[^>]*\bsrc="(\/assets\/boot-[\w-]+\.js)"/.exec(html)?.[1] ?? null;
+  return { bootUrl, source: bootUrl ? readFileSync(join(clientDir, bootUrl), 'utf8') : html };
+}
+
 /** Reads a build folder: the manifest index.html loads, and a gzip size per file. */
 export function measureFirstLoad(buildDir, pathname) {
   const clientDir = join(buildDir, 'client');
   const html = readFileSync(join(clientDir, 'index.html'), 'utf8');
-  const named = /\/assets\/manifest-[\w-]+\.js/.exec(html)?.[0];
+  const { bootUrl, source } = readBoot(clientDir, html);
+  const named = /\/assets\/manifest-[\w-]+\.js/.exec(source)?.[0];
   const manifestUrl =
     named ??
     `/assets/${readdirSync(join(clientDir, 'assets')).find((f) => /^manifest-[\w-]+\.js$/.test(f))}`;
   const manifest = parseRemixManifest(readFileSync(join(clientDir, manifestUrl), 'utf8'));
-  const { routeIds, files } = firstLoadFiles(manifest, pathname, manifestUrl);
+  const { routeIds, files: routeFiles } = firstLoadFiles(manifest, pathname, manifestUrl);
+  const files = bootUrl ? [bootUrl, ...routeFiles] : routeFiles;
   const gzipSize = (file) => gzipSync(readFileSync(join(clientDir, file)), { level: 9 }).length;
   const rows = files.map((file) => ({ file, gzip: gzipSize(file) }));
   const entrySource = readFileSync(join(clientDir, manifest.entry.module), 'utf8');

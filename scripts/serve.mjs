@@ -5,23 +5,32 @@
 // scripts/compress-build.ts writes at build time, chosen by Accept-Encoding with `Vary`); this file
 // sets the caching rules: hashed /assets/* are immutable for a year; index.html (and every SPA
 // fallback), sw.js, the web manifest and /builds/* (the version files) are revalidated on every
-// load; /connectivity-check is never stored.
+// load; /connectivity-check is never stored. Those rules and the security headers (the
+// Content-Security-Policy and the others, decision 049) come from scripts/security-headers.mjs, the
+// module firebase/firebase.json is written from too; the headers of a build are the ones its build
+// wrote to <build>/security-headers.json (its inline-script hashes and its Firebase hosts), sent on
+// every response.
 //
 // Server mode (the default for a demo build, decision 033): the fake Firebase bundled at build time
 // (<build>/fake-firebase/server.mjs) answers the Emulator Suite paths on the same port, and
 // index.html is marked `<html data-fake-firebase="server">` so the page connects the
 // SDK's emulators to its own origin. `--fake=in-page` (or FAKE_FIREBASE=in-page) serves the plain
 // static build, as a static host would. `--fresh` reseeds the fake's saved state.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import sirv from 'sirv';
+import {
+  cacheControlFor,
+  CACHE_RULES,
+  parseSecurityHeaders,
+  SECURITY_HEADERS_FILE,
+} from './security-headers.mjs';
 
-const NO_STORE = new Set(['/connectivity-check']);
-const NO_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest']);
+const NO_STORE = new Set(CACHE_RULES.noStorePaths);
 /**
  * An attribute on <html>, not an element: React hydrates the whole document, and an element it did
  * not render would fail the hydration (an attribute is not compared in production builds).
@@ -29,12 +38,19 @@ const NO_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest']);
 const SERVER_MODE_MARK = ' data-fake-firebase="server"';
 
 function setHeaders(res, pathname) {
-  if (NO_STORE.has(pathname)) res.setHeader('Cache-Control', 'no-store');
-  else if (NO_CACHE.has(pathname) || pathname.startsWith('/builds/'))
-    res.setHeader('Cache-Control', 'no-cache');
-  else if (pathname.startsWith('/assets/'))
-    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  const cacheControl = cacheControlFor(pathname);
+  if (cacheControl) res.setHeader('Cache-Control', cacheControl);
   res.setHeader('X-Content-Type-Options', 'nosniff');
+}
+
+/**
+ * The security headers a build wrote (<build>/security-headers.json, beside client/), or null for
+ * a build made before there were any: it is served without them, and says so.
+ */
+export function readSecurityHeaders(buildDir) {
+  const file = join(buildDir, SECURITY_HEADERS_FILE);
+  if (!existsSync(file)) return null;
+  return parseSecurityHeaders(readFileSync(file, 'utf8'), file);
 }
 
 /** The encoding to send a generated body in: brotli, then gzip, as the client accepts. */
@@ -71,9 +87,10 @@ async function sendMarkedIndex(root, req, res) {
 
 /**
  * The static server; with `fakeFirebase` (a connect-style middleware from mocks/server.ts) the
- * fake answers its own paths first and every page is marked for server mode.
+ * fake answers its own paths first and every page is marked for server mode. `securityHeaders`
+ * (from readSecurityHeaders) go on every response, the fake's included.
  */
-export function createStaticServer(root, { fakeFirebase } = {}) {
+export function createStaticServer(root, { fakeFirebase, securityHeaders } = {}) {
   const options = { etag: true, brotli: true, gzip: true, setHeaders };
   const files = sirv(root, options);
   // Every path the SPA fallback answers is index.html, whatever the URL says.
@@ -97,7 +114,9 @@ export function createStaticServer(root, { fakeFirebase } = {}) {
       });
     } else spa(req, res, notFound);
   };
+  const security = Object.entries(securityHeaders ?? {});
   return createServer((req, res) => {
+    for (const [name, value] of security) res.setHeader(name, value);
     if (fakeFirebase) fakeFirebase(req, res, () => serveStatic(req, res));
     else serveStatic(req, res);
   });
@@ -130,12 +149,21 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const host = process.env.HOST ?? '127.0.0.1';
   const buildDir = process.env.BUILD_DIR ?? 'build';
   const root = fileURLToPath(new URL(`../${buildDir}/client`, import.meta.url));
+  const securityHeaders = readSecurityHeaders(
+    fileURLToPath(new URL(`../${buildDir}`, import.meta.url)),
+  );
+  if (!securityHeaders) {
+    console.warn(
+      `No ${SECURITY_HEADERS_FILE} in ${buildDir}/ (a build older than its security headers): ` +
+        'serving without a Content-Security-Policy. Build again to get one.',
+    );
+  }
   const fakeFirebase = await loadFakeFirebase(buildDir, {
     mode,
     stateFile: process.env.FAKE_FIREBASE_STATE ?? '.fake-firebase/state.json',
     fresh: args.includes('--fresh'),
   });
-  createStaticServer(root, { fakeFirebase }).listen(port, host, () => {
+  createStaticServer(root, { fakeFirebase, securityHeaders }).listen(port, host, () => {
     const where = fakeFirebase ? 'with the demo backend on the same port' : 'static';
     console.log(`Learning Centre (production build, ${where}) on http://${host}:${port}/`);
     if (fakeFirebase && host === '127.0.0.1') {

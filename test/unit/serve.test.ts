@@ -7,7 +7,7 @@ import { http, passthrough } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { server as fakeFirebase } from '../../mocks/node';
 import { compressBuild } from '../../scripts/compress-build';
-import { createStaticServer } from '../../scripts/serve.mjs';
+import { createStaticServer, readSecurityHeaders } from '../../scripts/serve.mjs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -65,6 +65,14 @@ describe('the static server behind npm start', () => {
   it('revalidates index.html on every load', async () => {
     const response = await fetch(`${base}/index.html`);
     expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('sends no policy for a build that wrote none (one older than the headers)', async () => {
+    // root is a client folder; its parent has no security-headers.json.
+    expect(readSecurityHeaders(join(root, '..', 'no-such-build'))).toBeNull();
+    const response = await fetch(`${base}/`);
+    expect(response.headers.get('content-security-policy')).toBeNull();
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });
 
