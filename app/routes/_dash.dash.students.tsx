@@ -1,7 +1,7 @@
 // /dash/students: the students list. Everything the cache holds for this person is listed (the
 // sync's per-role scope already limits it: a parent's cache holds only their children), filtered
-// and sorted by the view state in the URL. Staff with write access can add students and export the
-// current view as CSV; a student goes straight to their own record.
+// and sorted by the view state in the URL. Staff with write access can add students, export the
+// current view as CSV and import from CSV; a student goes straight to their own record.
 import {
   Link,
   redirect,
@@ -113,6 +113,9 @@ export default function StudentsPage() {
       >
         Export CSV
       </button>
+      <Link to="/dash/import" className={`${skin.buttonSecondary} ${skin.rounded}`}>
+        Import from CSV
+      </Link>
     </>
   );
 

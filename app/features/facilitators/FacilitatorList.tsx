@@ -60,12 +60,20 @@ export function FacilitatorList({ data, page }: { data: FacilitatorListData; pag
         lead={lead}
         actions={
           data.canManage ? (
-            <Link
-              to="/dash/facilitators/new"
-              className={`${skin.button} ${skin.rounded} hidden sm:inline-flex`}
-            >
-              Add facilitator
-            </Link>
+            <>
+              <Link
+                to="/dash/facilitators/new"
+                className={`${skin.button} ${skin.rounded} hidden sm:inline-flex`}
+              >
+                Add facilitator
+              </Link>
+              <Link
+                to="/dash/import"
+                className={`${skin.buttonSecondary} ${skin.rounded} hidden sm:inline-flex`}
+              >
+                Import from CSV
+              </Link>
+            </>
           ) : undefined
         }
       />
@@ -175,6 +183,9 @@ export function FacilitatorList({ data, page }: { data: FacilitatorListData; pag
         <MobileActionBar label="Facilitator actions">
           <Link to="/dash/facilitators/new" className={`${skin.button} ${skin.rounded}`}>
             Add facilitator
+          </Link>
+          <Link to="/dash/import" className={`${skin.buttonSecondary} ${skin.rounded}`}>
+            Import from CSV
           </Link>
         </MobileActionBar>
       ) : null}
