@@ -9,32 +9,24 @@
 // each run writing its normalised outcomes to .cache/auth-contract/<target>.json, and fails with a
 // readable diff where the fake answers differently from the emulator. The children are stopped on
 // success, failure and Ctrl-C alike.
-import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createConnection } from 'node:net';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
+import {
+  childProcesses,
+  demoProjectId,
+  ensureFirebaseTools,
+  FIREBASE_BIN,
+  portOpen,
+  ROOT,
+  seconds,
+  startFakeServer,
+} from './emulator-tools.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const TOOLS_DIR = join(ROOT, '.cache', 'firebase-tools');
-const FIREBASE_PACKAGE = join(TOOLS_DIR, 'node_modules', 'firebase-tools', 'package.json');
-const FIREBASE_BIN = join(TOOLS_DIR, 'node_modules', '.bin', 'firebase');
-const FIREBASE_MAJOR = 15;
 const OUT_DIR = join(ROOT, '.cache', 'auth-contract');
-const VITE_NODE = join(ROOT, 'node_modules', '.bin', 'vite-node');
 const VITEST = join(ROOT, 'node_modules', '.bin', 'vitest');
 const CONTRACT_CONFIG = 'test/contract/vitest.config.ts';
 const EMULATOR_START_TIMEOUT_MS = 120_000;
-
-/** One source for the project id: the demo config the app itself uses. */
-function demoProjectId() {
-  const source = readFileSync(join(ROOT, 'app', 'config', 'demo.ts'), 'utf8');
-  const match = /DEMO_PROJECT_ID = '([a-z0-9-]+)'/.exec(source);
-  if (!match) throw new Error('DEMO_PROJECT_ID not found in app/config/demo.ts');
-  return match[1];
-}
 
 /** The Auth emulator's host and port, as firebase/firebase.json sets them. */
 function authEmulatorAddress() {
@@ -44,119 +36,10 @@ function authEmulatorAddress() {
 }
 
 const log = (message) => console.log(`[auth-contract] ${message}`);
-const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-// ---- child processes ------------------------------------------------------------------------
+const { start, run, stopAll } = childProcesses(log);
 
-/** Every child still running; each leads its own process group, so its whole tree can be ended. */
-const children = new Set();
-
-function start(command, args, options = {}) {
-  const child = spawn(command, args, {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    ...options,
-  });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  return child;
-}
-
-function signalGroup(child, signal) {
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    // Already gone.
-  }
-}
-
-/** SIGTERM to each child's group, then SIGKILL for what is left after `graceMs`. */
-async function stopAll(graceMs = 10_000) {
-  const running = [...children];
-  await Promise.all(
-    running.map(
-      (child) =>
-        new Promise((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          const timer = setTimeout(() => {
-            signalGroup(child, 'SIGKILL');
-            resolve();
-          }, graceMs);
-          child.once('exit', () => {
-            clearTimeout(timer);
-            // The emulator's own children (java, workers) share the group: make sure they end too.
-            signalGroup(child, 'SIGKILL');
-            resolve();
-          });
-          signalGroup(child, 'SIGTERM');
-        }),
-    ),
-  );
-}
-
-process.on('exit', () => {
-  for (const child of children) signalGroup(child, 'SIGKILL');
-});
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.once(signal, () => {
-    log(`${signal}: stopping the emulator and the fake`);
-    void stopAll(3_000).finally(() => process.exit(130));
-  });
-}
-
-/** Runs a command to its end, passing its output through; resolves with its exit code. */
-function run(command, args, options = {}) {
-  return new Promise((resolve, reject) => {
-    const child = start(command, args, { stdio: ['ignore', 'inherit', 'inherit'], ...options });
-    child.once('error', reject);
-    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-  });
-}
-
-function portOpen(host, port) {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host, port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-// ---- 1. firebase-tools --------------------------------------------------------------------------
-
-function installedFirebaseVersion() {
-  if (!existsSync(FIREBASE_PACKAGE) || !existsSync(FIREBASE_BIN)) return null;
-  return JSON.parse(readFileSync(FIREBASE_PACKAGE, 'utf8')).version ?? null;
-}
-
-async function ensureFirebaseTools() {
-  const version = installedFirebaseVersion();
-  if (version && Number(version.split('.')[0]) === FIREBASE_MAJOR) {
-    log(`firebase-tools ${version} already in .cache/firebase-tools`);
-    return;
-  }
-  log(`installing firebase-tools@${FIREBASE_MAJOR} into .cache/firebase-tools (about 310 MB)…`);
-  mkdirSync(TOOLS_DIR, { recursive: true });
-  const started = Date.now();
-  const code = await run('npm', [
-    'install',
-    '--prefix',
-    TOOLS_DIR,
-    '--no-audit',
-    '--no-fund',
-    '--no-save',
-    `firebase-tools@${FIREBASE_MAJOR}`,
-  ]);
-  if (code !== 0 || !installedFirebaseVersion()) {
-    throw new Error(`npm install of firebase-tools@${FIREBASE_MAJOR} failed (exit ${code})`);
-  }
-  log(`installed firebase-tools ${installedFirebaseVersion()} in ${seconds(Date.now() - started)}`);
-}
-
-// ---- 2. the Auth emulator ---------------------------------------------------------------------
+// ---- the Auth emulator --------------------------------------------------------------------------
 
 async function startAuthEmulator(projectId) {
   const { host, port } = authEmulatorAddress();
@@ -203,29 +86,14 @@ async function startAuthEmulator(projectId) {
   return `${host}:${port}`;
 }
 
-// ---- 3. the fake --------------------------------------------------------------------------------
+// ---- the fake -----------------------------------------------------------------------------------
 
 async function startFake() {
-  const started = Date.now();
-  const child = start(VITE_NODE, ['--config', CONTRACT_CONFIG, 'test/contract/fake-server.ts']);
-  child.stderr.pipe(process.stderr);
-  const lines = createInterface({ input: child.stdout });
-  const announced = await new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`The fake's server exited (${code})`)));
-    lines.on('line', (line) => {
-      try {
-        const parsed = JSON.parse(line);
-        if (typeof parsed.port === 'number') resolve(parsed);
-      } catch {
-        process.stdout.write(`[fake] ${line}\n`);
-      }
-    });
-  });
-  log(`fake on ${announced.fakeFirebaseUrl} after ${seconds(Date.now() - started)}`);
-  return `127.0.0.1:${announced.port}`;
+  const { host, port } = await startFakeServer({ start, log });
+  return `${host}:${port}`;
 }
 
-// ---- 4. the runs and the comparison ---------------------------------------------------------------
+// ---- the runs and the comparison ----------------------------------------------------------------
 
 async function runSuite(target, host) {
   const out = join(OUT_DIR, `${target}.json`);
@@ -300,7 +168,7 @@ function describeDifference(expected, actual) {
 async function main() {
   const started = Date.now();
   const projectId = demoProjectId();
-  await ensureFirebaseTools();
+  await ensureFirebaseTools({ log, run });
   const emulatorHost = await startAuthEmulator(projectId);
   const fakeHost = await startFake();
   const emulator = await runSuite('emulator', emulatorHost);

@@ -14,7 +14,6 @@
 // The Firestore emulator needs Java 21 (this machine may have less), so only what runs without
 // Firestore is called: every refusal (decided before any read) and the invitation of a taken address
 // (Auth only). The script prints which cases could not run and why, and exits 1 on any difference.
-import { spawn, spawnSync } from 'node:child_process';
 import {
   copyFileSync,
   createWriteStream,
@@ -23,22 +22,23 @@ import {
   readFileSync,
   writeFileSync,
 } from 'node:fs';
-import { createConnection } from 'node:net';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { buildFunctions } from './build-functions.mjs';
+import {
+  childProcesses,
+  demoProjectId,
+  ensureFirebaseTools,
+  FIREBASE_BIN,
+  javaMajor,
+  portOpen,
+  ROOT,
+  seconds,
+  startFakeServer,
+} from './emulator-tools.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const TOOLS_DIR = join(ROOT, '.cache', 'firebase-tools');
-const FIREBASE_PACKAGE = join(TOOLS_DIR, 'node_modules', 'firebase-tools', 'package.json');
-const FIREBASE_BIN = join(TOOLS_DIR, 'node_modules', '.bin', 'firebase');
-const FIREBASE_MAJOR = 15;
 const WORK_DIR = join(ROOT, '.cache', 'functions-emulator');
 const STAGE_DIR = join(WORK_DIR, 'functions');
-const VITE_NODE = join(ROOT, 'node_modules', '.bin', 'vite-node');
-const CONTRACT_CONFIG = 'test/contract/vitest.config.ts';
 const AUTH_PORT = 9199;
 const FUNCTIONS_PORT = 5101;
 const HOST = '127.0.0.1';
@@ -46,119 +46,8 @@ const REGION = 'asia-south1';
 const START_TIMEOUT_MS = 180_000;
 
 const log = (message) => console.log(`[functions-emulator] ${message}`);
-const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-function demoProjectId() {
-  const source = readFileSync(join(ROOT, 'app', 'config', 'demo.ts'), 'utf8');
-  const match = /DEMO_PROJECT_ID = '([a-z0-9-]+)'/.exec(source);
-  if (!match) throw new Error('DEMO_PROJECT_ID not found in app/config/demo.ts');
-  return match[1];
-}
-
-// ---- child processes ------------------------------------------------------------------------------
-
-const children = new Set();
-
-function start(command, args, options = {}) {
-  const child = spawn(command, args, {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    ...options,
-  });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  return child;
-}
-
-function signalGroup(child, signal) {
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    // Already gone.
-  }
-}
-
-async function stopAll(graceMs = 10_000) {
-  await Promise.all(
-    [...children].map(
-      (child) =>
-        new Promise((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          const timer = setTimeout(() => {
-            signalGroup(child, 'SIGKILL');
-            resolve();
-          }, graceMs);
-          child.once('exit', () => {
-            clearTimeout(timer);
-            signalGroup(child, 'SIGKILL');
-            resolve();
-          });
-          signalGroup(child, 'SIGTERM');
-        }),
-    ),
-  );
-}
-
-process.on('exit', () => {
-  for (const child of children) signalGroup(child, 'SIGKILL');
-});
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.once(signal, () => {
-    log(`${signal}: stopping the emulators and the fake`);
-    void stopAll(3_000).finally(() => process.exit(130));
-  });
-}
-
-function run(command, args, options = {}) {
-  return new Promise((resolve, reject) => {
-    const child = start(command, args, { stdio: ['ignore', 'inherit', 'inherit'], ...options });
-    child.once('error', reject);
-    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-  });
-}
-
-function portOpen(host, port) {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host, port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-// ---- 1. firebase-tools ----------------------------------------------------------------------------
-
-function installedFirebaseVersion() {
-  if (!existsSync(FIREBASE_PACKAGE) || !existsSync(FIREBASE_BIN)) return null;
-  return JSON.parse(readFileSync(FIREBASE_PACKAGE, 'utf8')).version ?? null;
-}
-
-async function ensureFirebaseTools() {
-  const version = installedFirebaseVersion();
-  if (version && Number(version.split('.')[0]) === FIREBASE_MAJOR) {
-    log(`firebase-tools ${version} already in .cache/firebase-tools`);
-    return;
-  }
-  log(`installing firebase-tools@${FIREBASE_MAJOR} into .cache/firebase-tools (about 310 MB)…`);
-  mkdirSync(TOOLS_DIR, { recursive: true });
-  const started = Date.now();
-  const code = await run('npm', [
-    'install',
-    '--prefix',
-    TOOLS_DIR,
-    '--no-audit',
-    '--no-fund',
-    '--no-save',
-    `firebase-tools@${FIREBASE_MAJOR}`,
-  ]);
-  if (code !== 0 || !installedFirebaseVersion()) {
-    throw new Error(`npm install of firebase-tools@${FIREBASE_MAJOR} failed (exit ${code})`);
-  }
-  log(`installed firebase-tools ${installedFirebaseVersion()} in ${seconds(Date.now() - started)}`);
-}
+const { start, run, stopAll } = childProcesses(log);
 
 // ---- 2. the staged functions ---------------------------------------------------------------------
 
@@ -242,22 +131,8 @@ async function startEmulators(projectId) {
 // ---- 4. the fake ------------------------------------------------------------------------------------
 
 async function startFake() {
-  const child = start(VITE_NODE, ['--config', CONTRACT_CONFIG, 'test/contract/fake-server.ts']);
-  child.stderr.pipe(process.stderr);
-  const lines = createInterface({ input: child.stdout });
-  const announced = await new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`The fake's server exited (${code})`)));
-    lines.on('line', (line) => {
-      try {
-        const parsed = JSON.parse(line);
-        if (typeof parsed.port === 'number') resolve(parsed);
-      } catch {
-        process.stdout.write(`[fake] ${line}\n`);
-      }
-    });
-  });
-  log(`fake on ${announced.fakeFirebaseUrl}`);
-  return `${HOST}:${announced.port}`;
+  const { host, port } = await startFakeServer({ start, log });
+  return `${host}:${port}`;
 }
 
 // ---- 5. the cases -------------------------------------------------------------------------------------
@@ -394,7 +269,7 @@ const NOT_RUN = [
 async function main() {
   const projectId = demoProjectId();
   mkdirSync(WORK_DIR, { recursive: true });
-  await ensureFirebaseTools();
+  await ensureFirebaseTools({ log, run });
   await stageFunctions();
   await startEmulators(projectId);
   const fake = await startFake();
@@ -419,13 +294,9 @@ async function main() {
         `  ✗ ${title}\n      emulator: ${JSON.stringify(fromEmulator)}\n      fake:     ${JSON.stringify(fromFake)}`,
       );
   }
-  // `java -version` writes to stderr.
-  const javaCheck = spawnSync('java', ['-version'], { encoding: 'utf8' });
-  const java = javaCheck.error
-    ? 'no Java'
-    : (javaCheck.stderr || javaCheck.stdout || 'java').split('\n')[0];
+  const java = javaMajor();
   log(
-    `not run here (they need the Firestore emulator, which needs Java 21; this machine: ${java.trim()}):`,
+    `not run here (they need the Firestore emulator, which needs Java 21; this machine: ${java === null ? 'no Java' : `Java ${java}`}):`,
   );
   for (const line of NOT_RUN) log(`  - ${line}`);
   if (differences.length > 0) {

@@ -8,16 +8,17 @@
 // firebase-tools lives in .cache/firebase-tools, as for `npm run test:contract` (installed there once,
 // not into node_modules). The emulators get a config of their own in .cache/test-rules, with copies
 // of the committed rules files, so the suite needs nothing from the deploy configuration.
-import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import {
+  childProcesses,
+  ensureFirebaseTools,
+  FIREBASE_BIN,
+  FIREBASE_MAJOR,
+  javaMajor,
+  ROOT,
+} from './emulator-tools.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const TOOLS_DIR = join(ROOT, '.cache', 'firebase-tools');
-const FIREBASE_PACKAGE = join(TOOLS_DIR, 'node_modules', 'firebase-tools', 'package.json');
-const FIREBASE_BIN = join(TOOLS_DIR, 'node_modules', '.bin', 'firebase');
-const FIREBASE_MAJOR = 15;
 const JAVA_MINIMUM = 21;
 const WORK_DIR = join(ROOT, '.cache', 'test-rules');
 const VITEST = join(ROOT, 'node_modules', '.bin', 'vitest');
@@ -25,6 +26,7 @@ const SUITE_CONFIG = 'test/rules/vitest.config.ts';
 const PORTS = { firestore: 8180, storage: 9299 };
 
 const log = (message) => console.log(`[test-rules] ${message}`);
+const { run } = childProcesses(log);
 
 function skip(reason) {
   console.log(`Skipping the rules emulator suite: ${reason}`);
@@ -32,54 +34,6 @@ function skip(reason) {
     'The committed rules are still checked against the generator by `npm run test:unit` (test/unit/rules-generator.test.ts).',
   );
   process.exit(0);
-}
-
-/** The major version of `java -version`, or null when there is no java on the PATH. */
-function javaMajor() {
-  const result = spawnSync('java', ['-version'], { encoding: 'utf8' });
-  if (result.error || result.status !== 0) return null;
-  // `java -version` writes to stderr: openjdk version "17.0.15" … (or "1.8.0_392" for Java 8).
-  const match = /version "(\d+)(?:\.(\d+))?/.exec(`${result.stderr}${result.stdout}`);
-  if (!match) return null;
-  const first = Number(match[1]);
-  return first === 1 ? Number(match[2]) : first;
-}
-
-function installedFirebaseVersion() {
-  if (!existsSync(FIREBASE_PACKAGE)) return null;
-  try {
-    return JSON.parse(readFileSync(FIREBASE_PACKAGE, 'utf8')).version ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function run(command, args, options = {}) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
-    child.once('error', () => resolve(1));
-    child.once('exit', (code) => resolve(code ?? 1));
-  });
-}
-
-async function ensureFirebaseTools() {
-  const version = installedFirebaseVersion();
-  if (version && Number(version.split('.')[0]) === FIREBASE_MAJOR) {
-    log(`firebase-tools ${version} found in .cache/firebase-tools`);
-    return true;
-  }
-  log(`installing firebase-tools@${FIREBASE_MAJOR} into .cache/firebase-tools (about 310 MB)…`);
-  mkdirSync(TOOLS_DIR, { recursive: true });
-  const code = await run('npm', [
-    'install',
-    '--prefix',
-    TOOLS_DIR,
-    '--no-audit',
-    '--no-fund',
-    '--no-save',
-    `firebase-tools@${FIREBASE_MAJOR}`,
-  ]);
-  return code === 0 && installedFirebaseVersion() !== null;
 }
 
 /** The emulators' own firebase.json, beside copies of the committed rules. */
@@ -110,7 +64,9 @@ async function main() {
   if (java < JAVA_MINIMUM) {
     skip(`Java ${JAVA_MINIMUM} or newer is needed (found ${java}).`);
   }
-  if (!(await ensureFirebaseTools())) {
+  try {
+    await ensureFirebaseTools({ log, run });
+  } catch {
     skip(
       `firebase-tools@${FIREBASE_MAJOR} is needed and could not be installed into .cache/firebase-tools.`,
     );
