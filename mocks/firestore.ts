@@ -15,7 +15,7 @@ import { createContext, principalFromRequest } from './principal';
 import { QueryError, runStructuredQuery, structuredQuerySchema, type QueryDoc } from './query';
 import { shapeProblem } from './shapes';
 import { isDocumentPath, splitDocumentPath, store, type StoredDocument } from './store';
-import { commitTriggerWrites, type CreatedDocument, type TriggerWrite } from './triggers';
+import { commitChangeTriggers, type DocumentChange, type TriggerWrite } from './triggers';
 import {
   cloneFields,
   compareTimestamps,
@@ -310,11 +310,18 @@ interface CommitResult {
   changed: Array<{ path: string; kind: 'set' | 'delete' }>;
 }
 
-/** Applies all writes or none. Exported for callables that write as the backend (no rules). */
+/**
+ * Applies all writes or none. Exported for callables that write as the backend (no rules).
+ * `triggers` runs the write triggers after the commit; by default only a client's commit does.
+ * A callable passes true, as its Admin SDK writes fire the deployed triggers in production; the
+ * triggers' own writes never do here (production would deliver them again, and every decision
+ * would find nothing left to do).
+ */
 export function applyWrites(
   writes: Array<z.infer<typeof writeSchema>>,
   principal: Principal | null | 'backend',
   ctx: PermissionContext,
+  triggers = principal !== 'backend',
 ): CommitResult {
   const commitTime = nextServerTime();
   const staged = new Map<string, StoredDocument | null>();
@@ -399,22 +406,33 @@ export function applyWrites(
   }
 
   const changed: CommitResult['changed'] = [];
-  const created: CreatedDocument[] = [];
+  // The triggers see each written document once, as it was before the commit and after it (a
+  // commit's several writes to one path are one change).
+  const documentChanges: DocumentChange[] = [];
   for (const [path, doc] of staged) {
+    const previous = triggers ? store.get(path) : undefined;
+    const before = previous ? decodeFields(previous.fields) : null;
     if (doc) {
-      if (!store.get(path)) created.push({ path, data: decodeFields(doc.fields) });
       store.put(path, doc, false);
       changed.push({ path, kind: 'set' });
+      if (triggers) documentChanges.push({ path, before, after: decodeFields(doc.fields) });
     } else if (store.remove(path, false)) {
       changed.push({ path, kind: 'delete' });
+      if (triggers) documentChanges.push({ path, before, after: null });
     }
   }
   for (const event of changed) store.emit(event);
-  // What Cloud Function triggers would do after a client's commit (mocks/triggers.ts), as the
-  // backend, in the same request: persisted with it and announced by its own change events.
-  if (principal !== 'backend' && created.length > 0) {
-    const triggered = commitTriggerWrites(created, createContext(), timestampToIso(commitTime));
-    if (triggered.length > 0) applyWrites(triggered.map(backendWrite), 'backend', ctx);
+  // What Cloud Function triggers would do after the commit (mocks/triggers.ts: the shared
+  // decisions of app/domain/server — notifications, claims, access links, audience keys; not the
+  // version bump, which the app makes itself), as the backend, in the same request: persisted with
+  // it and announced by its own change events.
+  if (triggers && documentChanges.length > 0) {
+    const triggered = commitChangeTriggers(
+      documentChanges,
+      createContext(),
+      timestampToIso(commitTime),
+    );
+    if (triggered.length > 0) applyWrites(triggered.map(backendWrite), 'backend', ctx, false);
   }
   return { commitTime, writeResults, changed };
 }

@@ -86,6 +86,30 @@ describe('commitChangeTriggers', () => {
     expect(writes[1]?.data).toMatchObject({ collections: { students: { version: '1.0.1' } } });
   });
 
+  it('repairs an event’s audienceKeys that disagree with its fields, as a merge of that field', () => {
+    const event = { title: 'Trip', audience: ['parent'], classroomIds: ['c1'] };
+    const path = 'events/e1';
+    const after = { ...event, audienceKeys: ['parent'] };
+    const writes = commitChangeTriggers(
+      [{ path, before: null, after }],
+      contextOf({ ...school, [path]: after }),
+      NOW,
+    );
+    // The notification of the new event goes to the audience the fields name, whatever the keys.
+    expect(writes.filter((w) => w.path === path)).toEqual([
+      { path, data: { audienceKeys: ['parent@classroom:c1'] }, fields: ['audienceKeys'] },
+    ]);
+    expect(writes.map((w) => w.path)).toContain('Notifications/evt-e1-ama');
+    const repaired = { ...after, audienceKeys: ['parent@classroom:c1'] };
+    expect(
+      commitChangeTriggers(
+        [{ path, before: after, after: repaired }],
+        contextOf({ ...school, [path]: repaired }),
+        NOW,
+      ),
+    ).toEqual([]);
+  });
+
   it('keeps the fake account’s claims in step with a roles change', () => {
     store.accounts.set(ACCOUNT, {
       uid: ACCOUNT,

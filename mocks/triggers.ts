@@ -1,6 +1,6 @@
 // The fake's host for the Cloud Function triggers. The decisions (who is told about a new message,
-// event or resource; claims after a roles change; the Members `access` links; the bump of
-// system/collectionVersions) live in app/domain/server and are the very code the deployed functions
+// event or resource; claims after a roles change; the Members `access` links; an event's or
+// resource's `audienceKeys` repaired from its fields; the bump of system/collectionVersions) live in app/domain/server and are the very code the deployed functions
 // run (firebase/functions). This module only turns their writes into the fake's commit writes and
 // applies their account changes to the fake's accounts. mocks/firestore.ts calls it after a client
 // commit and applies the writes as the backend in the same request, so the change events, the
@@ -120,12 +120,19 @@ export function commitTriggerWrites(
  * every device refetch after each of its own writes. The deployed functions run it (for writes from
  * the console, scripts and other functions); its decision is tested in app/domain/server.
  */
-export const FAKE_TRIGGER_PARTS: TriggerParts = { notifications: true, claims: true, access: true };
+export const FAKE_TRIGGER_PARTS: TriggerParts = {
+  notifications: true,
+  claims: true,
+  access: true,
+  audienceKeys: true,
+};
 
 /**
  * Every trigger for the writes of one commit, each with its state before and after: the
- * notifications, the claims (applied here to the fake's accounts) and the access links (and the
- * version bump when `parts` asks for it). Returns the writes for the caller to apply as the backend.
+ * notifications, the claims (applied here to the fake's accounts), the access links and the
+ * audience keys (and the version bump when `parts` asks for it). The audience-key repair never
+ * fires for a client commit today, since the fake refuses wrong keys as a bad shape
+ * (mocks/shapes.ts); it runs so the fake does everything the deployed triggers do. Returns the writes for the caller to apply as the backend.
  */
 export function commitChangeTriggers(
   changes: ReadonlyArray<{ path: string; before: DocData | null; after: DocData | null }>,

@@ -1,9 +1,11 @@
 // Every Firestore trigger's decision for one document write, composed: the notifications of a
 // created message, event or resource; the custom claims of a Members document whose roles changed
-// (claims = { roles }); the Members `access` links the write can change; and the bump of
+// (claims = { roles }); the Members `access` links the write can change; the repair of an event's
+// or resource's `audienceKeys` that disagree with its fields; and the bump of
 // system/collectionVersions for a cached collection. The Cloud Functions call this from
 // onDocumentWritten / onDocumentCreated; the fake calls it after each client commit.
 import { accessLinkWrites, type DocumentChange } from './access';
+import { audienceKeyWrites } from './audience-keys';
 import { storedRoles } from './callables';
 import { createdWrites } from './notifications';
 import { versionBumpWrites } from './versions';
@@ -32,6 +34,8 @@ export interface TriggerParts {
   notifications?: boolean;
   claims?: boolean;
   access?: boolean;
+  /** Events' and resources' `audienceKeys` recomputed from their fields where they differ. */
+  audienceKeys?: boolean;
   versions?: boolean;
 }
 
@@ -39,6 +43,7 @@ const ALL_PARTS: Required<TriggerParts> = {
   notifications: true,
   claims: true,
   access: true,
+  audienceKeys: true,
   versions: true,
 };
 
@@ -71,6 +76,7 @@ export function changeTriggers(
       }
     }
   }
+  if (parts.audienceKeys) for (const change of changes) writes.push(...audienceKeyWrites(change));
   if (parts.versions) {
     writes.push(
       ...versionBumpWrites(

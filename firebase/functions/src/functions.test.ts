@@ -430,3 +430,54 @@ describe('write triggers', () => {
     });
   });
 });
+
+describe('audience keys', () => {
+  const event = {
+    title: 'Sports day',
+    audience: ['parent'],
+    classroomIds: ['c1'],
+    createdBy: 'adm',
+    start: '2025-03-10T09:00:00.000Z',
+    end: '2025-03-10T12:00:00.000Z',
+  };
+
+  it('an event written with keys wider than its audience gets the derived keys, once', async () => {
+    // A client (the rules cannot recompute the keys) widened a classroom event to every parent.
+    await written('events/e1', { ...event, audienceKeys: ['parent'] }, [
+      t.wrap(fns.onEventWritten),
+    ]);
+    expect(doc('events/e1')).toMatchObject({ ...event, audienceKeys: ['parent@classroom:c1'] });
+    expect(doc('events/e1')?.updatedAt).toBeInstanceOf(Date);
+    // The repair's own write event (and any repeated delivery) finds the keys right.
+    const commits = memory.db.commits.length;
+    await written('events/e1', doc('events/e1') ?? null, [t.wrap(fns.onEventWritten)]);
+    expect(
+      memory.db.commits
+        .slice(commits)
+        .flat()
+        .map((w) => w.path),
+    ).toEqual(['system/collectionVersions']);
+  });
+
+  it('a resource without keys gets them; right keys are left as they are', async () => {
+    const resource = { title: 'Fractions', audience: ['student'], createdBy: 'dan' };
+    await written('resources/r1', resource, [t.wrap(fns.onResourceWritten)]);
+    expect(doc('resources/r1')?.audienceKeys).toEqual(['student']);
+    const commits = memory.db.commits.length;
+    const right = { ...resource, classroomIds: ['c2'], audienceKeys: ['student@classroom:c2'] };
+    await written('resources/r1', right, [t.wrap(fns.onResourceWritten)]);
+    expect(
+      memory.db.commits
+        .slice(commits)
+        .flat()
+        .map((w) => w.path),
+    ).toEqual(['system/collectionVersions']);
+  });
+
+  it('other collections’ triggers do not touch a field named audienceKeys', async () => {
+    await written('students/s1', { ...SCHOOL['students/s1'], audienceKeys: ['parent'] }, [
+      t.wrap(fns.onStudentWritten),
+    ]);
+    expect(doc('students/s1')?.audienceKeys).toEqual(['parent']);
+  });
+});

@@ -5,6 +5,7 @@
 import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onCall } from 'firebase-functions/v2/https';
 import { FUNCTIONS_REGION } from '~/config/constants';
+import type { TriggerParts } from '~/domain/server/triggers';
 import * as callables from './callables';
 import { handleDocumentWrite } from './triggers';
 
@@ -47,15 +48,21 @@ export const onResourceCreated = onDocumentCreated(
 
 // ---- every write to a cached collection: versions, access links, claims -------------------------
 
-function written(document: string) {
+function written(document: string, extra: TriggerParts = {}) {
   return onDocumentWritten({ region, document }, (event) =>
     handleDocumentWrite(event.document, event.data?.before, event.data?.after, event.time, {
       claims: true,
       access: true,
       versions: true,
+      ...extra,
     }),
   );
 }
+
+// The rules cannot recompute an event's or resource's audienceKeys from its fields (decision 048):
+// these two also repair keys a client wrote wrong. The repair is a write of its own, whose event
+// finds the keys right and writes nothing more (besides the version bump every write gets).
+const audienceKeyed: TriggerParts = { audienceKeys: true };
 
 export const onStudentWritten = written('students/{id}');
 export const onFamilyWritten = written('families/{id}');
@@ -65,8 +72,8 @@ export const onClassroomWritten = written('classrooms/{id}');
 export const onCampusWritten = written('campuses/{id}');
 export const onMemberWritten = written('Members/{id}');
 export const onAttendanceWritten = written('attendance/{id}');
-export const onEventWritten = written('events/{id}');
+export const onEventWritten = written('events/{id}', audienceKeyed);
 export const onConversationWritten = written('conversations/{id}');
 export const onMessageWritten = written('conversations/{conversationId}/messages/{id}');
 export const onParentInquiryWritten = written('parentInquiries/{id}');
-export const onResourceWritten = written('resources/{id}');
+export const onResourceWritten = written('resources/{id}', audienceKeyed);

@@ -12,6 +12,7 @@ import { memory } from './testing/memory-admin';
 import { INQUIRY, SCHOOL, SCHOOL_NOW, SCHOOL_USERS } from './testing/school';
 import * as fns from './index';
 import type { DocData, PermissionContext } from '../../../app/domain/permissions';
+import type { TriggerParts } from '../../../app/domain/server/triggers';
 
 vi.mock('firebase-admin/app', () => ({ getApps: () => [{}], initializeApp: () => ({}) }));
 vi.mock('firebase-admin/firestore', async () => {
@@ -238,6 +239,8 @@ const triggerCases: Array<{
   after: DocData;
   created?: keyof typeof fns;
   written?: keyof typeof fns;
+  /** The trigger parts the deployed function runs, beyond claims, access and versions. */
+  parts?: TriggerParts;
 }> = [
   {
     title: 'a message',
@@ -280,10 +283,30 @@ const triggerCases: Array<{
     after: { ...SCHOOL['classrooms/c2'], facilitatorIds: ['fac1'] },
     written: 'onClassroomWritten',
   },
+  {
+    title: 'an event whose audienceKeys reach beyond its audience',
+    path: 'events/e2',
+    after: {
+      title: 'Class trip',
+      audience: ['parent'],
+      classroomIds: ['c1'],
+      createdBy: 'adm',
+      audienceKeys: ['parent'],
+    },
+    written: 'onEventWritten',
+    parts: { audienceKeys: true },
+  },
+  {
+    title: 'a resource stored without audienceKeys',
+    path: 'resources/r2',
+    after: { title: 'Reading list', audience: ['student'], createdBy: 'dan' },
+    written: 'onResourceWritten',
+    parts: { audienceKeys: true },
+  },
 ];
 
 describe('triggers: the fake and the functions write the same documents', () => {
-  it.each(triggerCases)('$title', async ({ path, after, created, written }) => {
+  it.each(triggerCases)('$title', async ({ path, after, created, written, parts }) => {
     const before = SCHOOL[path] ?? null;
     const state = { ...SCHOOL, [path]: after };
     const ctx = contextOf(state);
@@ -293,6 +316,7 @@ describe('triggers: the fake and the functions write the same documents', () => 
           claims: true,
           access: true,
           versions: true,
+          ...parts,
         }).filter((w) => !w.path.startsWith('Notifications/'));
 
     memory.db.docs.set(path, after);
