@@ -83,6 +83,36 @@ test.describe('writing offline', () => {
   });
 });
 
+test('a parent offline may not start a conversation with six people: an error beside the list, nothing queued', async ({
+  context,
+  page,
+}) => {
+  await signIn(page, 'parent');
+  await open(page, '/dash/messages/new');
+  await syncSettled(page);
+  const to = page.getByRole('group', { name: 'To' });
+  // The demo parent is offered six people: their children's facilitators and the office.
+  await expect(to.getByRole('checkbox')).toHaveCount(6);
+  await expect(to).toHaveAccessibleDescription('Choose up to 5 people.');
+
+  await context.setOffline(true);
+  for (const box of await to.getByRole('checkbox').all()) await box.check();
+  await page.getByLabel('Subject').fill('Everyone at once');
+  await page.getByLabel('Message', { exact: true }).fill('Hello to all of you.');
+  await page.getByRole('button', { name: 'Send' }).first().click();
+
+  const error =
+    'Choose at most 5 people. A conversation you start can have 6 people, you included.';
+  await expect(to.getByText(error)).toBeVisible();
+  await expect(to).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/\/dash\/messages\/new$/);
+  await expect(page.getByLabel('Subject')).toHaveValue('Everyone at once');
+  expect(
+    await page.evaluate(async () => (await window.__lc?.outbox.pendingChanges())?.length),
+  ).toBe(0);
+  await context.setOffline(false);
+});
+
 test('the inbox filters by child, by unread and by search, in the URL', async ({ page }) => {
   await signIn(page, 'parent');
   await open(page, '/dash/messages');

@@ -2,15 +2,18 @@
 // the child it is about (optional; the people related to that child move to the top), the subject
 // and the first message. The ticked recipients and the chosen child are state, because the list
 // reorders and filters around them; the text inputs are uncontrolled, so a refused submit keeps
-// what was typed.
+// what was typed. A parent or a student may choose only a few people (recipientLimit): the list
+// says so, and the action refuses more with an error beside it.
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useId, useMemo, useState } from 'react';
+import { useSession } from '~/auth/session';
 import { MESSAGE_MAX_LENGTH, SUBJECT_MAX_LENGTH } from '~/domain/messages';
 import { useSettings } from '~/settings/store';
 import { Combobox, matchesQuery, type ComboboxOption } from '~/ui/Combobox';
 import { FieldError, FormError, TextAreaField, TextField, type FormState } from '~/ui/form/Field';
 import { typedList, typedValue, type FormFailure } from '~/ui/form/parse-form';
 import { MobileActionBar } from '~/ui/MobileActionBar';
+import { recipientLimit } from './new-conversation';
 import { suggestedFor, type RecipientOption } from './recipients';
 
 /** Above this many people the list gets a filter box, and shows at most LIST_LIMIT until one types. */
@@ -48,6 +51,7 @@ export function NewConversationForm({
     () => typedValue(result?.values, 'studentId', defaultChild ?? '') || null,
   );
   const [query, setQuery] = useState('');
+  const limit = recipientLimit(useSession().user?.roles ?? []);
 
   const suggested = useMemo(
     () => new Set(suggestedFor(recipients, childId).map((r) => r.id)),
@@ -70,6 +74,12 @@ export function NewConversationForm({
     : ordered;
   const hiddenCount = matching.length - shown.length;
   const recipientsError = form?.fieldErrors?.recipients;
+  // Only worth saying when the list offers more people than one may choose.
+  const showLimit = limit !== null && recipients.length > limit;
+  const describedBy =
+    [showLimit ? `${listId}-limit` : null, recipientsError ? `${listId}-error` : null]
+      .filter(Boolean)
+      .join(' ') || undefined;
 
   const toggle = (id: string, on: boolean) =>
     setChosen((list) => (on ? [...list, id] : list.filter((x) => x !== id)));
@@ -88,9 +98,14 @@ export function NewConversationForm({
         <fieldset
           className="grid gap-2"
           aria-invalid={recipientsError ? true : undefined}
-          aria-describedby={recipientsError ? `${listId}-error` : undefined}
+          aria-describedby={describedBy}
         >
           <legend className="mb-1 text-sm font-medium">To</legend>
+          {showLimit ? (
+            <p id={`${listId}-limit`} className="text-sm text-muted">
+              Choose up to {limit} people.
+            </p>
+          ) : null}
           {recipients.length === 0 ? (
             <p className="text-sm text-muted">There is nobody you can start a conversation with.</p>
           ) : null}

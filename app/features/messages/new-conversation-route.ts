@@ -10,7 +10,7 @@ import { syncEngine } from '~/data/sync-status';
 import { settingsStore } from '~/settings/store';
 import { formFailure, formValues } from '~/ui/form/parse-form';
 import { loadMessagesData } from './load';
-import { planNewConversation } from './new-conversation';
+import { planNewConversation, recipientLimit } from './new-conversation';
 import { childChoices, newConversationLead, recipientOptions, studentName } from './recipients';
 
 /** Said when the device could not store the conversation (IndexedDB failed). */
@@ -49,8 +49,11 @@ export async function startConversationFromRequest(request: Request) {
     me: user.memberUUID,
     recipients,
     childIds: children.map((s) => s.id),
+    maxRecipients: recipientLimit(user.roles),
     now: new Date(),
   });
+  // A refused plan (too many people, someone not on the list) returns here, before the store
+  // queues anything, online or offline.
   if (!plan.ok) return plan;
   const saved = await store.batch(plan.operations);
   if (saved === 0) {

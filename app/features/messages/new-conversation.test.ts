@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_MAX_LENGTH, OFFICE_PARTICIPANT, SUBJECT_MAX_LENGTH } from '~/domain/messages';
+import { MAX_STARTED_PARTICIPANTS } from '~/domain/permissions';
 import {
   CHILD_REFUSED_MESSAGE,
   planNewConversation,
   RECIPIENT_REFUSED_MESSAGE,
+  recipientLimit,
+  tooManyRecipientsMessage,
   type NewConversationContext,
 } from './new-conversation';
 import type { RecipientOption } from './recipients';
@@ -20,6 +23,7 @@ const context: NewConversationContext = {
   me: 'm-parent',
   recipients: [option('m-daniel'), option(OFFICE_PARTICIPANT)],
   childIds: ['leo'],
+  maxRecipients: recipientLimit(['parent']),
   now: new Date('2026-03-09T10:42:00.000Z'),
   conversationId: 'conv-1',
   messageId: 'msg-1',
@@ -127,5 +131,60 @@ describe('starting a conversation', () => {
       context,
     );
     expect(plan).toMatchObject({ ok: false, fieldErrors: { studentId: CHILD_REFUSED_MESSAGE } });
+  });
+
+  it('lets a parent or a student choose one person fewer than the most a conversation may have', () => {
+    expect(recipientLimit(['parent'])).toBe(MAX_STARTED_PARTICIPANTS - 1);
+    expect(recipientLimit(['student'])).toBe(MAX_STARTED_PARTICIPANTS - 1);
+    expect(recipientLimit(['parent', 'student'])).toBe(MAX_STARTED_PARTICIPANTS - 1);
+    for (const role of ['admin', 'superAdmin', 'administration', 'facilitator'] as const) {
+      expect(recipientLimit([role])).toBeNull();
+    }
+    // A parent who is also a facilitator writes as facilitators do: without a limit.
+    expect(recipientLimit(['parent', 'facilitator'])).toBeNull();
+  });
+
+  it('refuses more people than a parent may choose, counting each person once', () => {
+    const many = Array.from({ length: 7 }, (_, i) => `m-fac-${i}`);
+    const wide = { ...context, recipients: many.map(option) };
+    const limit = MAX_STARTED_PARTICIPANTS - 1;
+    const tooMany = planNewConversation(
+      form({ recipients: many.slice(0, limit + 1), subject: 'Hi', body: 'Hello' }),
+      wide,
+    );
+    expect(tooMany).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { recipients: tooManyRecipientsMessage(limit) },
+      values: { subject: 'Hi', body: 'Hello' },
+    });
+    expect(tooManyRecipientsMessage(limit)).toBe(
+      'Choose at most 5 people. A conversation you start can have 6 people, you included.',
+    );
+
+    const atLimit = planNewConversation(
+      form({
+        recipients: [...many.slice(0, limit), many[0] ?? ''],
+        subject: 'Hi',
+        body: 'Hello',
+      }),
+      wide,
+    );
+    expect(atLimit.ok).toBe(true);
+    const conversation = atLimit.ok ? atLimit.operations[0] : undefined;
+    expect(conversation?.type === 'save' && conversation.item.participantIds).toHaveLength(
+      MAX_STARTED_PARTICIPANTS,
+    );
+  });
+
+  it('lets staff and facilitators write to as many people as they choose', () => {
+    const many = Array.from({ length: 12 }, (_, i) => `m-parent-${i}`);
+    const plan = planNewConversation(form({ recipients: many, subject: 'Trip', body: 'Hello' }), {
+      ...context,
+      me: 'm-daniel',
+      recipients: many.map(option),
+      maxRecipients: recipientLimit(['facilitator']),
+    });
+    expect(plan.ok).toBe(true);
   });
 });
