@@ -404,23 +404,34 @@ describe('firestore/lite writes against the fake', () => {
     expect(fake.getDocument('subjects/stamped')?.updatedAt).toMatch(/^\d{4}-\d{2}-\d{2}T.*Z$/);
   });
 
+  // Only fields a record schema names: the fake refuses other keys, as the rules' keys().hasOnly do.
   it('applies increment, arrayUnion and arrayRemove transforms', async () => {
-    const ref = doc(db, 'subjects', 'transforms');
-    await setDoc(ref, { name: 'T', count: 1, ratio: 0.5, tags: ['a', 'b'] });
+    const ref = doc(db, 'classrooms', 'transforms');
+    await setDoc(ref, { name: 'T', campusId: 'north', capacity: 1, subjectIds: ['a', 'b'] });
     await updateDoc(ref, {
-      count: increment(2),
-      ratio: increment(0.25),
-      tags: arrayUnion('b', 'c'),
-      other: arrayUnion('x'),
+      capacity: increment(2),
+      subjectIds: arrayUnion('b', 'c'),
+      // A union into a field the document does not have yet makes the array.
+      facilitatorIds: arrayUnion('x'),
     });
-    await updateDoc(ref, { tags: arrayRemove('a') });
+    await updateDoc(ref, { subjectIds: arrayRemove('a') });
     expect((await getDoc(ref)).data()).toEqual({
       name: 'T',
-      count: 3,
-      ratio: 0.75,
-      tags: ['b', 'c'],
-      other: ['x'],
+      campusId: 'north',
+      capacity: 3,
+      subjectIds: ['b', 'c'],
+      facilitatorIds: ['x'],
     });
+  });
+
+  it('adds a fractional increment as a double', async () => {
+    // Most record numbers must be integers; the resource schema lets `size` be any number, so the
+    // double increment is checked there.
+    const ref = doc(db, 'resources', 'fractional');
+    await setDoc(ref, { title: 'F', kind: 'link', createdBy: 'admin', size: 0.5 });
+    await updateDoc(ref, { size: increment(0.25) });
+    expect((await getDoc(ref)).get('size')).toBe(0.75);
+    expect(fake.getDocument('resources/fractional')?.size).toBe(0.75);
   });
 
   it('updates nested fields through their dotted path only', async () => {
@@ -439,13 +450,13 @@ describe('firestore/lite writes against the fake', () => {
   });
 
   it('runs a transaction with read-then-write preconditions', async () => {
-    const ref = doc(db, 'subjects', 'counter');
-    await setDoc(ref, { name: 'Counter', value: 1 });
+    const ref = doc(db, 'classrooms', 'counter');
+    await setDoc(ref, { name: 'Counter', campusId: 'north', capacity: 1 });
     await runTransaction(db, async (tx) => {
       const snap = await tx.get(ref);
-      tx.update(ref, { value: Number(snap.get('value')) + 1 });
+      tx.update(ref, { capacity: Number(snap.get('capacity')) + 1 });
     });
-    expect(fake.getDocument('subjects/counter')?.value).toBe(2);
+    expect(fake.getDocument('classrooms/counter')?.capacity).toBe(2);
   });
 
   it('refuses a document that does not match its record schema, and keeps the stored one', async () => {

@@ -270,8 +270,9 @@ export function seedStore(profile: SeedProfile, now: number = Date.now()): void 
   };
 
   // Campuses and subjects.
-  for (const c of CAMPUSES)
-    w.put(`campuses/${c.id}`, { ...c, timezone: 'Asia/Kolkata', updatedBy: systemUid });
+  // The id is the document key, never a field: the rules refuse a stored id (keys().hasOnly).
+  for (const { id, ...campus } of CAMPUSES)
+    w.put(`campuses/${id}`, { ...campus, timezone: 'Asia/Kolkata', updatedBy: systemUid });
   for (const s of SUBJECTS) {
     w.put(`subjects/${s.id}`, {
       name: s.name,

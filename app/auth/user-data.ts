@@ -124,7 +124,10 @@ function roleScope(role: Role, user: ScopeUser, collection: string): RoleScope {
   }
   if (role === 'student') {
     if (collection === 'students') {
-      return [[{ field: 'memberUUID', op: '==', value: user.memberUUID }]];
+      // By id (their Members profile names it), the one filter the production rules can prove:
+      // the matrix's `self` scope is about the document id, which a memberUUID filter says nothing of.
+      const studentId = user.member?.studentId;
+      return studentId ? anyOfValues('__name__', 'in', [studentId]) : [];
     }
     if (collection === 'facilitators') {
       return anyOfValues('classroomIds', 'array-contains-any', user.attendedClassroomIds ?? []);

@@ -7,8 +7,10 @@ import { allowConsoleErrors } from '../../test/console';
 import { getDocument, listDocuments, setDocument } from './documents';
 import { rejectionOf, signInAs, uniqueTag } from './test-helpers';
 
-const COLLECTION = 'subjects';
-const itemSchema = z.object({ id: z.string(), tag: z.string(), n: z.number() });
+// Classrooms, which admins may write, with only fields their schema names (the fake refuses any
+// other key, as the rules' keys().hasOnly do): `campusId` tags a test's documents.
+const COLLECTION = 'classrooms';
+const itemSchema = z.object({ id: z.string(), campusId: z.string(), capacity: z.number() });
 
 beforeAll(async () => {
   await fake.reset();
@@ -33,7 +35,9 @@ describe('transient failures', () => {
     // firestore/lite logs a response without an HTTP status as an error.
     allowConsoleErrors();
     fake.faults.failNext('documents:commit', 1, 0);
-    const error = await rejectionOf(setDocument(COLLECTION, uniqueTag('net'), { tag: 'x', n: 1 }));
+    const error = await rejectionOf(
+      setDocument(COLLECTION, uniqueTag('net'), { name: 'Test', campusId: 'x', capacity: 1 }),
+    );
     expect(error.message).toBe('Failed to save item');
     expect(error.permanent).toBe(false);
   });
@@ -41,10 +45,15 @@ describe('transient failures', () => {
   it('reports an injected server error (500) as non-permanent, and the retry succeeds', async () => {
     const id = uniqueTag('five-hundred');
     fake.faults.failNext('documents:commit', 1, 500);
-    const error = await rejectionOf(setDocument(COLLECTION, id, { name: 'Test', tag: id, n: 1 }));
+    const error = await rejectionOf(
+      setDocument(COLLECTION, id, { name: 'Test', campusId: id, capacity: 1 }),
+    );
     expect(error.permanent).toBe(false);
-    await setDocument(COLLECTION, id, { name: 'Test', tag: id, n: 1 });
-    expect(await getDocument(COLLECTION, id, itemSchema)).toMatchObject({ tag: id, n: 1 });
+    await setDocument(COLLECTION, id, { name: 'Test', campusId: id, capacity: 1 });
+    expect(await getDocument(COLLECTION, id, itemSchema)).toMatchObject({
+      campusId: id,
+      capacity: 1,
+    });
   });
 
   it('reports an unavailable read (503) as non-permanent', async () => {
@@ -77,17 +86,23 @@ describe('lost acknowledgement', () => {
     const id = `${tag}-1`;
     allowConsoleErrors();
     fake.faults.loseNextCommitAck();
-    const error = await rejectionOf(setDocument(COLLECTION, id, { name: 'Test', tag, n: 1 }));
+    const error = await rejectionOf(
+      setDocument(COLLECTION, id, { name: 'Test', campusId: tag, capacity: 1 }),
+    );
     expect(error.permanent).toBe(false);
     // The write happened although the client never heard so.
-    expect(fake.getDocument(`${COLLECTION}/${id}`)).toMatchObject({ name: 'Test', tag, n: 1 });
+    expect(fake.getDocument(`${COLLECTION}/${id}`)).toMatchObject({
+      name: 'Test',
+      campusId: tag,
+      capacity: 1,
+    });
 
-    await setDocument(COLLECTION, id, { name: 'Test', tag, n: 1 });
-    const matching = fake.listDocuments(COLLECTION).filter((doc) => doc.data.tag === tag);
+    await setDocument(COLLECTION, id, { name: 'Test', campusId: tag, capacity: 1 });
+    const matching = fake.listDocuments(COLLECTION).filter((doc) => doc.data.campusId === tag);
     expect(matching).toHaveLength(1);
     expect(
       await listDocuments(COLLECTION, itemSchema, {
-        filters: [{ field: 'tag', op: '==', value: tag }],
+        filters: [{ field: 'campusId', op: '==', value: tag }],
       }),
     ).toHaveLength(1);
   });

@@ -687,6 +687,16 @@ describe('the permission matrix', () => {
     expect(attempt('parent', remove(fresh))).toBe(true);
   });
 
+  it('lets anyone who may write a collection delete a document that is not there, and no one else', () => {
+    // An offline create and its delete merge into one delete before the create was ever sent.
+    expect(attempt('admin', remove('students/never-created'))).toBe(true);
+    expect(attempt('administration', remove('students/never-created'))).toBe(true);
+    expect(attempt('facilitator', remove('attendance/never-created'))).toBe(true);
+    expect(attempt('facilitator', remove('students/never-created'))).toBe(false);
+    expect(attempt('parent', remove('students/never-created'))).toBe(false);
+    expect(attempt('student', remove('campuses/never-created'))).toBe(false);
+  });
+
   it('lets no client create notifications: only the functions do', () => {
     const data = {
       notificationUUID: 'n',

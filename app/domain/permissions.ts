@@ -6,7 +6,7 @@
 import { ACCESS_LINKS_FIELD } from './access-links';
 import { inAudience } from './audience';
 import { OFFICE_PARTICIPANT, takesPart } from './messages';
-import type { Role } from './roles';
+import { ROLES, type Role } from './roles';
 
 /** Collections (and the one system document) the matrix covers, by their Firestore names. */
 export const PERMISSION_COLLECTIONS = [
@@ -668,6 +668,11 @@ export function canRead(
   return rules.some((r) => readAllowed(r.read, principal, doc, data, ctx));
 }
 
+/** Roles with any write access to a collection (a delete of a missing document is theirs). */
+export function writersOf(collection: PermissionCollection): Role[] {
+  return ROLES.filter((role) => PERMISSION_MATRIX[collection][role].write !== 'none');
+}
+
 /** May this principal make this change (create: before null; delete: after null)? */
 export function canWrite(
   principal: Principal,
@@ -675,7 +680,12 @@ export function canWrite(
   change: DocumentChange,
   ctx: PermissionContext,
 ): boolean {
-  if (change.before === null && change.after === null) return false;
+  // Deleting a document that is not there changes nothing and reveals only its absence (an offline
+  // create and its delete, merged into one delete before the create was sent): anyone who may write
+  // the collection at all may do it. The generated rules say the same (`resource == null`).
+  if (change.before === null && change.after === null) {
+    return principal.roles.some((role) => writersOf(collection).includes(role));
+  }
   return principal.roles.some((role) =>
     writeAllowed(PERMISSION_MATRIX[collection][role].write, principal, change, ctx),
   );

@@ -18,12 +18,14 @@ import {
   PERMISSION_COLLECTIONS,
   PERMISSION_MATRIX,
   READ_RECEIPT_FIELDS,
+  writersOf,
   type PermissionCollection,
   type ReadScope,
   type WriteScope,
 } from '../../app/domain/permissions';
 import { RECORD_SCHEMAS } from '../../app/domain/records';
 import { ROLES, type Role } from '../../app/domain/roles';
+import { EXTRA_STORED_FIELDS } from '../../app/domain/stored-keys';
 import { DATE_TIME_FUNCTION, documentChecks, list, literal } from './shape';
 
 export type WriteOp = 'create' | 'update' | 'delete';
@@ -211,6 +213,9 @@ function startedOrKept(
 
 // ---- one collection -----------------------------------------------------------------------------
 
+/** The conversation a message belongs to, as a rules path. */
+const CONVERSATION_PATH = '/databases/$(database)/documents/conversations/$(conversationId)';
+
 /** Where a collection's documents live, and the expressions its scopes are written with. */
 export function matchOf(collection: PermissionCollection): { path: string; context: ScopeContext } {
   const base = { collection, m: 'm', before: 'before', after: 'after' };
@@ -223,11 +228,7 @@ export function matchOf(collection: PermissionCollection): { path: string; conte
   if (collection === 'messages') {
     return {
       path: '/conversations/{conversationId}/messages/{docId}',
-      context: {
-        ...base,
-        id: 'docId',
-        conversation: 'get(/databases/$(database)/documents/conversations/$(conversationId)).data',
-      },
+      context: { ...base, id: 'docId', conversation: `get(${CONVERSATION_PATH}).data` },
     };
   }
   return { path: `/${collection}/{docId}`, context: { ...base, id: 'docId', conversation: '' } };
@@ -252,11 +253,21 @@ export function byRoles(conditions: ReadonlyArray<readonly [Role, string]>): str
     .join('\n        || ');
 }
 
-function contextFor(collection: PermissionCollection, conversationFromDoc: string): ScopeContext {
+function contextFor(
+  collection: PermissionCollection,
+  conversationFromDoc: string,
+  op?: WriteOp,
+): ScopeContext {
   const { context } = matchOf(collection);
-  return collection === 'conversations'
-    ? { ...context, conversation: conversationFromDoc }
-    : context;
+  if (collection === 'conversations') return { ...context, conversation: conversationFromDoc };
+  // A new conversation and its first message are saved in one batch (new-conversation.ts), and
+  // get() reads the database as it was before the batch, where the conversation does not exist
+  // yet: a message's create reads the conversation as the batch leaves it (getAfter), which is
+  // the stored one when the batch does not touch it.
+  if (collection === 'messages' && op === 'create') {
+    return { ...context, conversation: `getAfter(${CONVERSATION_PATH}).data` };
+  }
+  return context;
 }
 
 /** The read condition of a collection on `before` (the stored document). */
@@ -269,7 +280,7 @@ export function readCondition(collection: PermissionCollection): string {
 
 /** The write condition of a collection for one operation. */
 export function writeCondition(collection: PermissionCollection, op: WriteOp): string {
-  const context = contextFor(collection, op === 'create' ? 'after' : 'before');
+  const context = contextFor(collection, op === 'create' ? 'after' : 'before', op);
   return byRoles(
     ROLES.map((role) => [
       role,
@@ -283,13 +294,19 @@ function readersOf(collection: PermissionCollection): Role[] {
   return ROLES.filter((role) => PERMISSION_MATRIX[collection][role].read !== 'none');
 }
 
-/** Fields a Members document holds beyond its record schema: the access links (triggers). */
-const EXTRA_FIELDS: Partial<Record<PermissionCollection, Record<string, string>>> = {
-  Members: { [ACCESS_LINKS_FIELD]: `d.${ACCESS_LINKS_FIELD} is map` },
-};
+/**
+ * Fields a document holds beyond its record schema (the access links the triggers keep on Members),
+ * each with the type check of its kind; the list is app/domain/stored-keys.ts's, the fake's too.
+ */
+function extraFields(collection: PermissionCollection): Record<string, string> {
+  const fields = EXTRA_STORED_FIELDS[collection] ?? {};
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, kind]) => [key, `d.${key} is ${kind}`]),
+  );
+}
 
 function shapeFunction(collection: PermissionCollection): string {
-  const checks = documentChecks(collection, RECORD_SCHEMAS[collection], EXTRA_FIELDS[collection]);
+  const checks = documentChecks(collection, RECORD_SCHEMAS[collection], extraFields(collection));
   return `      function validShape(d) {\n        return ${checks.join('\n          && ')};\n      }`;
 }
 
@@ -311,7 +328,8 @@ function collectionBlock(collection: PermissionCollection): string {
     `      allow list: if ${systemGuard}signedIn() && readable(member(), resource.data);`,
     `      allow create: if ${systemGuard}signedIn() && validShape(request.resource.data) && creatable(member(), request.resource.data);`,
     `      allow update: if ${systemGuard}signedIn() && validShape(request.resource.data) && updatable(member(), resource.data, request.resource.data);`,
-    `      allow delete: if ${systemGuard}signedIn() && deletable(member(), resource.data);`,
+    // A delete of a missing document changes nothing: anyone who may write the collection may.
+    `      allow delete: if ${systemGuard}signedIn() && (resource == null ? hasRole(member(), ${list(writersOf(collection))}) : deletable(member(), resource.data));`,
     '    }',
   ];
   return lines.join('\n');

@@ -7,7 +7,12 @@
 // no loops), so list elements are checked only when they are enums (`hasOnly`); the values of a
 // record (`z.record`) are checked only to be a map.
 import { z } from 'zod';
-import { BOOKKEEPING_FIELDS } from '../../app/domain/permissions';
+import {
+  documentKeys,
+  NOT_STORED_FIELDS,
+  objectOf,
+  WRITTEN_BY_THE_APP,
+} from '../../app/domain/stored-keys';
 
 /** A rules string literal: single-quoted, with backslashes and quotes escaped. */
 export function literal(value: string): string {
@@ -44,6 +49,43 @@ const and = (parts: string[]): string =>
 const group = (expression: string): string =>
   expression.includes(' || ') || expression.includes(' && ') ? `(${expression})` : expression;
 
+/** Regex escapes the generator rewrites, outside and inside a character class. */
+const REGEX_ESCAPES: Readonly<Record<string, { outside: string; inside: string }>> = {
+  d: { outside: '[0-9]', inside: '0-9' },
+  '.': { outside: '[.]', inside: '.' },
+};
+
+/**
+ * A zod regex's source as a rules regex (RE2) without backslashes: `\d` becomes `[0-9]` and `\.`
+ * becomes `[.]`, the forms Firebase's own rules examples use. A backslash in a rules string
+ * literal is itself an escape, so a regex with one depends on two levels of escaping that nothing
+ * here can check without the rules compiler; the backslash-free form means the same in RE2 and in
+ * JavaScript. Any other escape stops the generator with the field's name.
+ */
+export function rulesRegex(source: string, where: string): string {
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const char = source.charAt(i);
+    if (char === '\\') {
+      const next = source.charAt(i + 1);
+      const escape = REGEX_ESCAPES[next];
+      if (!escape) {
+        throw new Error(
+          `${where}: the regex escape "\\${next}" is not known to the rules generator; teach scripts/rules/shape.ts to write it`,
+        );
+      }
+      out += inClass ? escape.inside : escape.outside;
+      i++;
+      continue;
+    }
+    if (char === '[' && !inClass) inClass = true;
+    else if (char === ']' && inClass) inClass = false;
+    out += char;
+  }
+  return out;
+}
+
 function stringChecks(value: string, schema: z.ZodString, where: string): string {
   const parts: string[] = [];
   let dateTime = false;
@@ -64,7 +106,7 @@ function stringChecks(value: string, schema: z.ZodString, where: string): string
             `${where}: regex flags (${check.regex.flags}) cannot be written in rules`,
           );
         }
-        parts.push(`${value}.matches(${literal(check.regex.source)})`);
+        parts.push(`${value}.matches(${literal(rulesRegex(check.regex.source, where))})`);
         break;
       case 'datetime':
         if (!check.offset || check.local || check.precision !== null) {
@@ -190,12 +232,9 @@ function mayBeAbsent(schema: z.ZodTypeAny): boolean {
   return schema instanceof z.ZodOptional || schema instanceof z.ZodDefault;
 }
 
-/** The object schema under transforms (a Notifications document is stored before its transform). */
-export function objectOf(schema: z.ZodTypeAny, where: string): z.AnyZodObject {
-  if (schema instanceof z.ZodObject) return schema;
-  if (schema instanceof z.ZodEffects) return objectOf(schema.innerType(), where);
-  throw new Error(`${where}: a record schema must be a zod object`);
-}
+// Which keys a document may have is decided in app/domain/stored-keys.ts, which the fake's shape
+// check (mocks/shapes.ts) reads too, so the demo refuses what these rules refuse.
+export { objectOf, WRITTEN_BY_THE_APP };
 
 /**
  * Checks of a map `value` against an object schema: the required keys, only the schema's keys (and
@@ -232,14 +271,8 @@ export function objectChecks(
   return parts;
 }
 
-/** Fields never stored inside a document: `id` is the document key (app/backend strips it). */
-export const NOT_STORED = ['id'] as const;
-
-/**
- * Fields app/backend writes on any document (documents.ts prepareWrite: `createdAt` on a whole set,
- * `updatedAt` on every write) or a permitted writer may touch (the matrix's bookkeeping fields).
- */
-export const WRITTEN_BY_THE_APP = ['createdAt', ...BOOKKEEPING_FIELDS] as const;
+/** Fields never stored inside a document (the id is the document key). */
+export const NOT_STORED = NOT_STORED_FIELDS;
 
 /**
  * The shape function body for one collection: the record schema's checks, plus bookkeeping fields
@@ -251,8 +284,7 @@ export function documentChecks(
   extra: Readonly<Record<string, string>> = {},
 ): string[] {
   const object = objectOf(schema, collection);
-  const shapeKeys = Object.keys(object.shape);
-  const bookkeeping = WRITTEN_BY_THE_APP.filter((key) => !shapeKeys.includes(key));
+  const { bookkeeping } = documentKeys(object, collection, Object.keys(extra));
   const extraKeys = [...bookkeeping, ...Object.keys(extra)];
   const parts = objectChecks('d', object, collection, extraKeys, NOT_STORED);
   for (const key of bookkeeping) {
