@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { ACCESS_LINKS_FIELD } from '../app/domain/access-links';
+import { ACCESS_LINKS_FIELD } from '../app/domain/permissions';
 import { RECORD_SCHEMAS, type RecordCollection } from '../app/domain/records';
 import { storedKeysOf } from '../app/domain/stored-keys';
 import { generateFirestoreRules, matchOf } from '../scripts/rules/firestore';

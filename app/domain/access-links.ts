@@ -28,9 +28,6 @@ export const accessLinksSchema = z.object({
 });
 export type AccessLinks = z.infer<typeof accessLinksSchema>;
 
-/** The field of Members/{uid} that holds the links. */
-export const ACCESS_LINKS_FIELD = 'access';
-
 const sorted = (values: Iterable<string>) => [...new Set(values)].sort();
 
 /** The links of a resolved principal, as the rules read them (sorted, so rewrites are stable). */

@@ -3,7 +3,6 @@
 // read and write with PERMISSION_DENIED, and production Firestore rules must say the same thing.
 // The matrix is data; the scopes are small predicates that may look up other documents through a
 // context, the way Firestore rules use get().
-import { ACCESS_LINKS_FIELD } from './access-links';
 import { inAudience } from './audience';
 import { OFFICE_PARTICIPANT, takesPart } from './messages';
 import { ROLES, type Role } from './roles';
@@ -176,6 +175,9 @@ export const STAFF_ROLES: readonly Role[] = ['admin', 'superAdmin', 'administrat
  * Fields of a Members document that only the callables (roles, status) and the triggers (the
  * access links) write: no client, not even an admin, changes them directly.
  */
+/** The field of Members/{uid} that holds the access links (app/domain/access-links.ts). */
+export const ACCESS_LINKS_FIELD = 'access';
+
 export const MEMBER_ACCOUNT_FIELDS = ['roles', 'status', ACCESS_LINKS_FIELD] as const;
 /** What a member may change on their own Members document. */
 export const MEMBER_PROFILE_FIELDS = ['preferences', 'displayName', 'photoURL'] as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ACCESS_LINKS_FIELD } from './access-links';
+import { ACCESS_LINKS_FIELD } from './permissions';
 import { RECORD_SCHEMAS, type RecordCollection } from './records';
 import { documentKeys, storedKeysOf, unexpectedKeys } from './stored-keys';
 

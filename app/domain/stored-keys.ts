@@ -8,7 +8,7 @@
 // Like the rules, the check looks inside nested objects but not inside the elements of a list or
 // the values of a record (rules have no loops), and not inside objects that pass unknown keys on.
 import { z } from 'zod';
-import { ACCESS_LINKS_FIELD } from './access-links';
+import { ACCESS_LINKS_FIELD } from './permissions';
 import { BOOKKEEPING_FIELDS, type PermissionCollection } from './permissions';
 import { RECORD_SCHEMAS, type RecordCollection } from './records';
 

@@ -4,9 +4,9 @@
 // holds". The person's roles and links come from one get() of their Members document: the roles the
 // callables set, and `access` (app/domain/access-links.ts) the triggers keep up to date, because
 // rules cannot list collections to find a parent's children or a facilitator's classrooms.
-import { ACCESS_LINKS_FIELD, type AccessLinks } from '../../app/domain/access-links';
 import { OFFICE_PARTICIPANT, OFFICE_ROLES } from '../../app/domain/messages';
 import {
+  ACCESS_LINKS_FIELD,
   BOOKKEEPING_FIELDS,
   CONVERSATION_PARTNER_ROLES,
   FACILITATOR_PROFILE_FIELDS,
@@ -27,6 +27,7 @@ import { RECORD_SCHEMAS } from '../../app/domain/records';
 import { ROLES, type Role } from '../../app/domain/roles';
 import { EXTRA_STORED_FIELDS } from '../../app/domain/stored-keys';
 import { DATE_TIME_FUNCTION, documentChecks, list, literal } from './shape';
+import type { AccessLinks } from '../../app/domain/access-links';
 
 export type WriteOp = 'create' | 'update' | 'delete';
 export const WRITE_OPS: readonly WriteOp[] = ['create', 'update', 'delete'];

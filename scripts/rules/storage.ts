@@ -2,8 +2,7 @@
 // resource file) and the permission matrix's staff roles. A file lives at
 // resources/{resourceId}/{file name}; its resource document (read across services with
 // firestore.get) says who may read it, the way canReadFile and canWriteFile decide in the fake.
-import { ACCESS_LINKS_FIELD } from '../../app/domain/access-links';
-import { STAFF_ROLES } from '../../app/domain/permissions';
+import { ACCESS_LINKS_FIELD, STAFF_ROLES } from '../../app/domain/permissions';
 import {
   DOCUMENT_MIME_TYPES,
   MAX_UPLOAD_BYTES,

@@ -4,8 +4,9 @@
 // (canRead, canWrite) with the fake's shape check (mocks/shapes.ts), so the emulator run asks: do the
 // generated rules decide as the fake does? test/unit/rules-generator.test.ts checks, on the fake
 // alone, that every cell gets its cases, so a matrix change cannot leave a cell untested.
-import { ACCESS_LINKS_FIELD, accessLinksOf } from '../../app/domain/access-links';
+import { accessLinksOf } from '../../app/domain/access-links';
 import {
+  ACCESS_LINKS_FIELD,
   canRead,
   canWrite,
   collectionOfPath,

@@ -3,7 +3,8 @@
 // are recomputed from the state after the write, and written where they differ. Firestore rules
 // read that one field instead of listing collections, so it must follow every change of the records
 // it is computed from, whoever makes the change.
-import { ACCESS_LINKS_FIELD, accessLinksOf, accessLinksSchema } from '~/domain/access-links';
+import { accessLinksOf, accessLinksSchema } from '~/domain/access-links';
+import { ACCESS_LINKS_FIELD } from '~/domain/permissions';
 import { resolvePrincipal, type DocData } from '~/domain/permissions';
 import { storedRoles } from './callables';
 import { str, strings } from './notifications';
