@@ -30,7 +30,7 @@ export function InstallBanner() {
       {showBanner ? (
         <aside
           aria-label="Install the app"
-          className={`fixed inset-x-3 bottom-3 z-30 flex items-center gap-3 p-3 shadow-lg max-sm:[body:has([role=toolbar].fixed)_&]:bottom-20 sm:inset-x-auto sm:right-6 sm:bottom-6 sm:max-w-md ${skin.card} ${skin.rounded}`}
+          className={`fixed inset-x-3 bottom-3 z-30 flex items-center gap-3 p-3 shadow-lg max-sm:[body:has([role=toolbar].fixed)_&]:bottom-[calc(var(--action-bar-height,4rem)_+_1rem)] sm:inset-x-auto sm:right-6 sm:bottom-6 sm:max-w-md ${skin.card} ${skin.rounded}`}
         >
           <Icon icon={BRAND_ICON} className="hidden size-6 text-primary sm:block" />
           <p className="min-w-0 flex-1 text-sm">

@@ -19,7 +19,7 @@ export function UpdateNotice() {
     <div
       role="status"
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-3 bottom-20 z-40 flex justify-start sm:inset-x-auto sm:bottom-6 sm:left-6"
+      className="pointer-events-none fixed inset-x-3 bottom-[calc(var(--action-bar-height,4rem)_+_1rem)] z-40 flex justify-start sm:inset-x-auto sm:bottom-6 sm:left-6"
     >
       {visible ? (
         <div

@@ -1,8 +1,33 @@
 // The mobile action bar: the page's primary actions, fixed to the bottom on small screens (shown
 // inline on larger ones when `inline` is set, e.g. in the examples page).
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { Skin } from '~/settings/skin';
 import { useSettings } from '~/settings/store';
-import type { ReactNode } from 'react';
+
+/**
+ * The fixed bar's height, for what floats above it (toasts, the update notice, the install banner):
+ * its buttons may wrap to two lines on a narrow phone, so the height is measured, not assumed.
+ */
+const ACTION_BAR_HEIGHT_VAR = '--action-bar-height';
+
+function usePublishedHeight(enabled: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!enabled || !element || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const publish = () =>
+      root.style.setProperty(ACTION_BAR_HEIGHT_VAR, `${element.offsetHeight}px`);
+    publish();
+    const observer = new ResizeObserver(publish);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(ACTION_BAR_HEIGHT_VAR);
+    };
+  }, [enabled]);
+  return ref;
+}
 
 export interface MobileActionBarProps {
   label: string;
@@ -22,8 +47,14 @@ export function MobileActionBar({
   const currentSkin = useSettings((s) => s.skin);
   const skin = skinOverride ?? currentSkin;
   const position = inline ? 'relative' : 'fixed inset-x-0 bottom-0 z-40 sm:hidden';
+  const ref = usePublishedHeight(!inline);
   return (
-    <div role="toolbar" aria-label={label} className={`${position} ${skin.mobileActionBar}`}>
+    <div
+      ref={ref}
+      role="toolbar"
+      aria-label={label}
+      className={`${position} ${skin.mobileActionBar}`}
+    >
       <div className="flex items-center justify-around gap-2 px-3 py-2">{children}</div>
     </div>
   );

@@ -22,7 +22,7 @@ export function Toast() {
   const icon = STATUS_ICONS[notification.type === 'error' ? 'danger' : notification.type];
 
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-20 z-50 flex justify-center px-4 sm:bottom-6">
+    <div className="pointer-events-none fixed inset-x-0 bottom-[calc(var(--action-bar-height,4rem)_+_1rem)] z-50 flex justify-center px-4 sm:bottom-6">
       <div role="status" aria-live="polite" aria-atomic="true" className="sr-only">
         {visible && !isError ? notification.message : ''}
       </div>
