@@ -43,6 +43,20 @@ export async function signIn(page: Page, role: DemoRole, options: { remember?: b
 }
 
 /** Counts the records in every object store of LearningCenterDB (the local cache). */
+/**
+ * Picks the demo family in a family picker by typing part of its guardian's name ("Grace
+ * Whitfield"), as a person would: they press Enter once they see the option, not before the list
+ * has opened (on a busy machine it opens a moment after the typing).
+ */
+export async function chooseDemoFamily(page: Page) {
+  const family = page.getByRole('combobox', { name: 'Family' });
+  await family.pressSequentially('Grac');
+  await expect(page.getByRole('option', { name: /Whitfield/ })).toBeVisible();
+  await family.press('ArrowDown');
+  await family.press('Enter');
+  await expect(family).toHaveValue(/^Whitfield/);
+}
+
 export async function countCachedRecords(page: Page): Promise<Record<string, number>> {
   return page.evaluate(async () => {
     const databases = await indexedDB.databases();

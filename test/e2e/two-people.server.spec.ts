@@ -3,7 +3,7 @@
 // other's writes, and the page loads none of msw. The server is shared, so these tests run one at a
 // time (playwright.config.ts, project server-mode) and reset the fake first.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { open, signIn, type DemoRole, syncSettled } from './fixtures';
+import { chooseDemoFamily, open, signIn, type DemoRole, syncSettled } from './fixtures';
 
 test.beforeEach(async ({ request }) => {
   const reset = await request.post('/__fake/reset', { data: {} });
@@ -64,10 +64,7 @@ test('a student the office creates appears in her facilitator’s list on anothe
   await office.getByLabel('First name').fill('Noor');
   await office.getByLabel('Last name').fill(lastName);
   await office.getByLabel('Date of birth').fill('2020-02-03');
-  const family = office.getByRole('combobox', { name: 'Family' });
-  await family.pressSequentially('Grac');
-  await family.press('ArrowDown');
-  await family.press('Enter');
+  await chooseDemoFamily(office);
   await office.getByLabel('Campus').selectOption('campus-north');
   await office.getByRole('checkbox', { name: 'Sunflowers (ages 4–5)' }).check();
   await office.getByRole('button', { name: 'Create student' }).click();

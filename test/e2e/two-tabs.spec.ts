@@ -2,7 +2,7 @@
 // fake's own IndexedDB database, so a write one tab's fake acknowledged is never undone by the
 // other, and an edit made in one tab shows up in the other without a reload (issue 10).
 import { expect, test, type Page } from '@playwright/test';
-import { open, signIn, syncSettled } from './fixtures';
+import { chooseDemoFamily, open, signIn, syncSettled } from './fixtures';
 
 function unique(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -47,10 +47,7 @@ async function createWithForm(page: Page, firstName: string, lastName: string) {
   await page.getByLabel('First name').fill(firstName);
   await page.getByLabel('Last name').fill(lastName);
   await page.getByLabel('Date of birth').fill('2015-06-07');
-  const family = page.getByRole('combobox', { name: 'Family' });
-  await family.pressSequentially('Grac');
-  await family.press('ArrowDown');
-  await family.press('Enter');
+  await chooseDemoFamily(page);
   await page.getByRole('button', { name: 'Create student' }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: `${firstName} ${lastName}` }),
