@@ -194,25 +194,46 @@ export function eventNotification(input: {
   };
 }
 
-/** Notifications for new resources: one per recipient, none written twice. */
-export function resourceCreatedWrites(
+/**
+ * One notification per audience member of each new document of `collection` that `tells` (none
+ * written twice): `notify` makes a recipient's notification from the document's id and title.
+ */
+function audienceWrites(
   created: readonly CreatedDocument[],
   ctx: ServerContext,
-  nowIso: string,
+  collection: 'events' | 'resources',
+  tells: (data: Readonly<Record<string, unknown>>) => boolean,
+  notify: (id: string, recipient: string, title: string) => { id: string; data: DocData },
 ): ServerWrite[] {
   const writes: ServerWrite[] = [];
   for (const doc of created) {
-    if (collectionOfPath(doc.path) !== 'resources') continue;
-    const resourceId = doc.path.split('/')[1] ?? '';
+    if (collectionOfPath(doc.path) !== collection || !tells(doc.data)) continue;
+    const id = doc.path.split('/')[1] ?? '';
     const title = str(doc.data.title) ?? '';
     for (const recipient of audienceRecipients(doc.data, ctx)) {
-      const notification = resourceNotification({ resourceId, recipient, title, date: nowIso });
+      const notification = notify(id, recipient, title);
       const path = `Notifications/${notification.id}`;
       if (ctx.get(path)) continue;
       writes.push({ path, data: notification.data });
     }
   }
   return writes;
+}
+
+/** Notifications for new resources: one per recipient, none written twice. */
+export function resourceCreatedWrites(
+  created: readonly CreatedDocument[],
+  ctx: ServerContext,
+  nowIso: string,
+): ServerWrite[] {
+  return audienceWrites(
+    created,
+    ctx,
+    'resources',
+    () => true,
+    (resourceId, recipient, title) =>
+      resourceNotification({ resourceId, recipient, title, date: nowIso }),
+  );
 }
 
 /**
@@ -224,19 +245,13 @@ export function eventCreatedWrites(
   ctx: ServerContext,
   nowIso: string,
 ): ServerWrite[] {
-  const writes: ServerWrite[] = [];
-  for (const doc of created) {
-    if (collectionOfPath(doc.path) !== 'events' || str(doc.data.seriesId)) continue;
-    const eventId = doc.path.split('/')[1] ?? '';
-    const title = str(doc.data.title) ?? '';
-    for (const recipient of audienceRecipients(doc.data, ctx)) {
-      const notification = eventNotification({ eventId, recipient, title, date: nowIso });
-      const path = `Notifications/${notification.id}`;
-      if (ctx.get(path)) continue;
-      writes.push({ path, data: notification.data });
-    }
-  }
-  return writes;
+  return audienceWrites(
+    created,
+    ctx,
+    'events',
+    (data) => !str(data.seriesId),
+    (eventId, recipient, title) => eventNotification({ eventId, recipient, title, date: nowIso }),
+  );
 }
 
 /** Every notification trigger's writes for documents created together (messages, events, resources). */

@@ -154,6 +154,30 @@ interface Lookups {
   subjects: (value: string) => string[] | string;
 }
 
+/**
+ * A row's campus and classrooms by name, both kinds of import alike; what does not match adds its
+ * message to `messages`.
+ */
+function placeRow(
+  find: Lookups,
+  data: { campus: string; classrooms: string },
+  messages: string[],
+): { campus: { id: string; name: string } | undefined; classroomIds: string[] } {
+  const campus = find.campus(data.campus);
+  if (!campus) {
+    messages.push(
+      `Campus: no campus is called “${data.campus}”. Use a campus name from School setup.`,
+    );
+    return { campus, classroomIds: [] };
+  }
+  const found = find.classrooms(data.classrooms, campus.id, campus.name);
+  if (typeof found === 'string') {
+    messages.push(found);
+    return { campus, classroomIds: [] };
+  }
+  return { campus, classroomIds: found };
+}
+
 function lookups(context: ImportContext): Lookups {
   const campuses = new Map<string, { id: string; name: string }>();
   for (const c of context.campuses) {
@@ -274,17 +298,7 @@ function planStudents(
     if (!parsed.success) return invalid(issueMessages(parsed.error, 'students'));
     const data = parsed.data;
     const messages: string[] = [];
-    const campus = find.campus(data.campus);
-    let classroomIds: string[] = [];
-    if (!campus) {
-      messages.push(
-        `Campus: no campus is called “${data.campus}”. Use a campus name from School setup.`,
-      );
-    } else {
-      const found = find.classrooms(data.classrooms, campus.id, campus.name);
-      if (typeof found === 'string') messages.push(found);
-      else classroomIds = found;
-    }
+    const { campus, classroomIds } = placeRow(find, data, messages);
     const hasGuardianDetails = Boolean(
       data.guardianEmail || data.guardianPhone || data.guardianRelationship,
     );
@@ -453,17 +467,7 @@ function planFacilitators(
     if (!parsed.success) return invalid(issueMessages(parsed.error, 'facilitators'));
     const data = parsed.data;
     const messages: string[] = [];
-    const campus = find.campus(data.campus);
-    let classroomIds: string[] = [];
-    if (!campus) {
-      messages.push(
-        `Campus: no campus is called “${data.campus}”. Use a campus name from School setup.`,
-      );
-    } else {
-      const found = find.classrooms(data.classrooms, campus.id, campus.name);
-      if (typeof found === 'string') messages.push(found);
-      else classroomIds = found;
-    }
+    const { campus, classroomIds } = placeRow(find, data, messages);
     const subjectIds = find.subjects(data.subjects);
     if (typeof subjectIds === 'string') messages.push(subjectIds);
     if (messages.length > 0 || !campus || typeof subjectIds === 'string') return invalid(messages);
