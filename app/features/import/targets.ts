@@ -23,6 +23,24 @@ export const KIND_LABELS: Record<ImportKind, string> = {
   facilitators: 'Facilitators',
 };
 
+/** Where a person studies or teaches: the same two columns in both kinds of import. */
+const CAMPUS_FIELD: TargetField = {
+  key: 'campus',
+  label: 'Campus',
+  required: true,
+  hint: 'The campus name as in School setup.',
+  aliases: ['campus name', 'site', 'branch', 'location'],
+  example: 'Northside Campus',
+};
+const CLASSROOMS_FIELD: TargetField = {
+  key: 'classrooms',
+  label: 'Classrooms',
+  required: false,
+  hint: 'Classroom names of that campus, separated by semicolons.',
+  aliases: ['classroom', 'class', 'classes', 'group', 'room'],
+  example: '',
+};
+
 const STUDENT_FIELDS: readonly TargetField[] = [
   {
     key: 'firstName',
@@ -56,22 +74,8 @@ const STUDENT_FIELDS: readonly TargetField[] = [
     aliases: ['dob', 'birth date', 'birthday', 'born'],
     example: '2016-04-23',
   },
-  {
-    key: 'campus',
-    label: 'Campus',
-    required: true,
-    hint: 'The campus name as in School setup.',
-    aliases: ['campus name', 'site', 'branch', 'location'],
-    example: 'Northside Campus',
-  },
-  {
-    key: 'classrooms',
-    label: 'Classrooms',
-    required: false,
-    hint: 'Classroom names of that campus, separated by semicolons.',
-    aliases: ['classroom', 'class', 'classes', 'group', 'room'],
-    example: '',
-  },
+  CAMPUS_FIELD,
+  CLASSROOMS_FIELD,
   {
     key: 'status',
     label: 'Status',
@@ -195,14 +199,7 @@ const FACILITATOR_FIELDS: readonly TargetField[] = [
     aliases: ['mobile', 'telephone', 'cell', 'phone number'],
     example: '+91 98450 54321',
   },
-  {
-    key: 'campus',
-    label: 'Campus',
-    required: true,
-    hint: 'The campus name as in School setup.',
-    aliases: ['campus name', 'site', 'branch', 'location'],
-    example: 'Northside Campus',
-  },
+  CAMPUS_FIELD,
   {
     key: 'subjects',
     label: 'Subjects',
@@ -211,14 +208,7 @@ const FACILITATOR_FIELDS: readonly TargetField[] = [
     aliases: ['subject', 'teaches', 'subject codes'],
     example: 'Mathematics; English',
   },
-  {
-    key: 'classrooms',
-    label: 'Classrooms',
-    required: false,
-    hint: 'Classroom names of that campus, separated by semicolons.',
-    aliases: ['classroom', 'class', 'classes', 'group', 'room'],
-    example: '',
-  },
+  CLASSROOMS_FIELD,
   {
     key: 'status',
     label: 'Status',
