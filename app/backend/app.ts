@@ -73,9 +73,30 @@ async function startAnalytics(firebaseApp: FirebaseApp): Promise<void> {
 const auth = lazy(async (): Promise<Auth> => {
   try {
     const firebaseApp = await app.get();
-    const { connectAuthEmulator, getAuth } = await import('firebase/auth');
-    const instance = getAuth(firebaseApp);
-    const emulator = getRuntimeConfig().emulators?.auth;
+    const config = getRuntimeConfig();
+    const {
+      browserLocalPersistence,
+      browserSessionPersistence,
+      connectAuthEmulator,
+      getAuth,
+      indexedDBLocalPersistence,
+      initializeAuth,
+    } = await import('firebase/auth');
+    // getAuth() is initializeAuth() with these persistences and the popup/redirect resolver. Demo
+    // mode signs in to Google with the fake chooser's ID token and never by popup or redirect, and
+    // the resolver would load Google's gapi script from apis.google.com at start on phones (the
+    // SDK starts it early there), which demo mode's CSP rightly refuses: a console error.
+    const instance =
+      config.mode === 'demo'
+        ? initializeAuth(firebaseApp, {
+            persistence: [
+              indexedDBLocalPersistence,
+              browserLocalPersistence,
+              browserSessionPersistence,
+            ],
+          })
+        : getAuth(firebaseApp);
+    const emulator = config.emulators?.auth;
     // The warning banner is for production credentials; demo and emulator accounts are invented.
     if (emulator && !instance.emulatorConfig) {
       connectAuthEmulator(instance, `http://${emulator.host}:${emulator.port}`, {

@@ -105,6 +105,17 @@ describe('startServiceWorker', () => {
     expect(localStorage.getItem('pwa-previously-enabled')).toBeNull();
   });
 
+  it('runs on without a worker, and without an error, when register() settles with nothing', async () => {
+    const errors = vi.spyOn(console, 'error');
+    container.register.mockResolvedValueOnce(undefined as unknown as FakeRegistration);
+    const { startServiceWorker, settingsStore } = await load();
+    startServiceWorker();
+    await settle();
+    expect(errors).not.toHaveBeenCalled();
+    expect(settingsStore.getState().serviceWorkerRegistrationError).toBe(false);
+    expect(settingsStore.getState().newVersionAvailable).toBe(false);
+  });
+
   it('sets the registration-error flag when the worker cannot be registered', async () => {
     allowConsoleErrors();
     container.register.mockRejectedValueOnce(new Error('SecurityError'));
@@ -148,6 +159,10 @@ describe('startServiceWorker', () => {
     const first = new FakeWorker();
     registration.installing = first;
     registration.dispatchEvent(new Event('updatefound'));
+    // As in Chromium: the first worker is the registration's waiting one while it is 'installed',
+    // on its way to active (nothing is active yet).
+    registration.installing = null;
+    registration.waiting = first;
     first.become('installed');
     expect(settingsStore.getState().newVersionAvailable).toBe(false);
   });

@@ -63,10 +63,13 @@ async function register(
   container: ServiceWorkerContainer,
 ): Promise<ServiceWorkerRegistration | undefined> {
   try {
-    const registered = await container.register(SERVICE_WORKER_URL, {
+    const registered = (await container.register(SERVICE_WORKER_URL, {
       scope: SERVICE_WORKER_SCOPE,
       updateViaCache: 'none',
-    });
+    })) as ServiceWorkerRegistration | undefined;
+    // A browser whose policy blocks workers (an automation setting, some private modes) may settle
+    // without a registration instead of refusing: the app then simply runs without one.
+    if (!registered) return undefined;
     watchForWaitingWorker(registered);
     return registered;
   } catch (error) {
@@ -83,7 +86,13 @@ function watchForWaitingWorker(registered: ServiceWorkerRegistration): void {
     const installing = registered.installing;
     if (!installing) return;
     installing.addEventListener('statechange', () => {
-      if (installing.state === 'installed' && registered.waiting === installing) {
+      // The first worker of all passes through 'installed' (briefly the waiting one) on its way to
+      // active: only a worker installed behind an active one waits, and is a new version.
+      if (
+        installing.state === 'installed' &&
+        registered.waiting === installing &&
+        registered.active !== null
+      ) {
         settingsStore.setNewVersionAvailable(true);
       }
     });
