@@ -9,9 +9,9 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 // Server mode (the fake over HTTP, shared by every browser context): specs named *.server.spec.ts.
 const SERVER_MODE_PORT = PORT + 10;
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
-// The accessibility sample's rotation (test/e2e/a11y.spec.ts), fixed once per run so every worker
+// The route-matrix sample's rotation (test/e2e/route-matrix.spec.ts), fixed once per run so every worker
 // lists the same tests even when a run crosses midnight.
-process.env.A11Y_ROTATION ??= String(Math.floor(Date.now() / 86_400_000));
+process.env.MATRIX_ROTATION ??= String(Math.floor(Date.now() / 86_400_000));
 
 export default defineConfig({
   testDir: 'test/e2e',
