@@ -26,6 +26,7 @@ import { THEME_BOOT_SCRIPT } from '~/settings/theme';
 import { DemoBanner } from '~/ui/DemoBanner';
 import { describeError, errorTitle, GeneralErrorBoundary } from '~/ui/errors';
 import { LoadingBar } from '~/ui/LoadingBar';
+import { SkipLinks } from '~/ui/SkipLinks';
 import { StartCover, StartCoverView } from '~/ui/StartCover';
 import { Toast } from '~/ui/Toast';
 import stylesheet from './tailwind.css?url';
@@ -103,6 +104,8 @@ export default function App() {
       <StartCover />
       <LoadingBar />
       <NotificationParam />
+      {/* First in the Tab order, ahead of the demo banner's buttons. */}
+      <SkipLinks />
       <DemoBanner />
       <Outlet />
       <Suspense fallback={null}>

@@ -126,16 +126,21 @@ export default function HelpPanel() {
   const view = trail[trail.length - 1];
   const previous = trail.length > 1 ? trail[trail.length - 2] : undefined;
 
+  // The page shown last since the panel opened (null: none yet).
+  const lastShown = useRef<number | null>(null);
+
   // The dialog element follows the store (it is a DOM API, not data).
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
+    if (!open) lastShown.current = null;
   }, [open]);
 
   // A newly shown page starts at its top (or at the section a link asked for), with focus on the
-  // panel's text so a keyboard or screen-reader user continues reading there.
+  // panel's text so a keyboard or screen-reader user continues reading there. That includes Back to
+  // the first page: the Back button pressed is gone, and focus would fall to the page body.
   const shownKey = view?.status === 'ready' ? view.key : null;
   const section = view?.section;
   useEffect(() => {
@@ -144,7 +149,9 @@ export default function HelpPanel() {
     const target = section ? body.querySelector(`#${CSS.escape(section)}`) : null;
     if (target) target.scrollIntoView();
     else body.scrollTop = 0;
-    if (trail.length > 1) body.focus({ preventScroll: true });
+    const shownBefore = lastShown.current !== null;
+    lastShown.current = shownKey;
+    if (trail.length > 1 || shownBefore) body.focus({ preventScroll: true });
   }, [shownKey, section, trail.length]);
 
   const labelledBy = view?.status === 'ready' ? pageTitleId : fallbackTitleId;

@@ -1,21 +1,19 @@
-// The default layout: a slim header and a centred page, for sign-in, help and the examples.
+// The default layout: a slim header and a centred page, for sign-in, help and the examples. The
+// skip link to <main> is the root's (app/ui/SkipLinks.tsx), ahead of the demo banner.
 import { Link, Outlet } from '@remix-run/react';
 import { HelpButton } from '~/guide/HelpButton';
 import { settingsStore, useSettings } from '~/settings/store';
 import { THEME_LABELS } from '~/settings/theme';
 import { GeneralErrorBoundary } from '~/ui/errors';
+import { MAIN_CONTENT_ID } from '~/ui/SkipLinks';
+import { useFocusMainAfterNavigation } from '~/ui/use-focus-after-navigation';
 
 function DefaultShell({ children }: { children: React.ReactNode }) {
   const skin = useSettings((s) => s.skin);
   const theme = useSettings((s) => s.theme);
+  useFocusMainAfterNavigation();
   return (
     <div className={`flex min-h-screen flex-col ${skin.page}`}>
-      <a
-        href="#main"
-        className="sr-only z-50 bg-card px-4 py-2 text-fg focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
-      >
-        Skip to content
-      </a>
       <header className={skin.header}>
         <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-3 px-4 py-2">
           <Link to="/" className="text-lg font-bold text-on-header">
@@ -33,7 +31,11 @@ function DefaultShell({ children }: { children: React.ReactNode }) {
           </div>
         </div>
       </header>
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-8">
+      <main
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        className="mx-auto w-full max-w-5xl flex-1 px-4 py-8"
+      >
         {children}
       </main>
     </div>

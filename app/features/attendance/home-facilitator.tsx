@@ -100,8 +100,11 @@ export function TodaysClassesList({ classes }: { classes: TodayClass[] }) {
             to={c.href}
             className="flex min-h-11 flex-wrap items-center justify-between gap-2 font-semibold after:absolute after:inset-0 after:content-['']"
           >
-            <span>{c.classroom.name}</span>
-            <span className="sr-only">, </span>
+            {/* The comma inside the name's box: flex items are named with a space between them. */}
+            <span>
+              {c.classroom.name}
+              <span className="sr-only">,</span>
+            </span>
             <Badge tone={STATE_TONES[c.state]}>{c.state}</Badge>
           </Link>
           <p className="text-sm text-muted">

@@ -255,7 +255,7 @@ function StepCard({
   const id = useId();
   return (
     <section aria-labelledby={id} className={`${skin.card} ${skin.rounded} min-w-0 p-5`}>
-      <h2 id={id} tabIndex={-1} className="mb-3 text-lg font-semibold focus:outline-none">
+      <h2 id={id} tabIndex={-1} className="mb-3 text-lg font-semibold">
         {title}
       </h2>
       {children}

@@ -4,7 +4,7 @@
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { MESSAGE_MAX_LENGTH } from '~/domain/messages';
-import { useSettings } from '~/settings/store';
+import { Button } from '~/ui/Button';
 import { Field, FormError, type FormState } from '~/ui/form/Field';
 import { clearDraft, loadDraft, saveDraft } from './drafts';
 import type { ReplyResult } from './thread-actions';
@@ -16,7 +16,6 @@ export function ThreadReply({
   conversationId: string;
   memberUUID: string;
 }) {
-  const skin = useSettings((s) => s.skin);
   const fetcher = useFetcher<ReplyResult>();
   const [text, setText] = useState(() => loadDraft(memberUUID, conversationId));
   const handled = useRef<ReplyResult | undefined>(undefined);
@@ -63,13 +62,10 @@ export function ThreadReply({
         )}
       </Field>
       <div className="flex justify-end">
-        <button
-          type="submit"
-          disabled={sending}
-          className={`min-h-11 min-w-24 ${skin.button} ${skin.rounded}`}
-        >
-          {sending ? 'Sending…' : 'Send'}
-        </button>
+        {/* The kit's busy button keeps the focus of whoever pressed it while the message goes. */}
+        <Button type="submit" busy={sending} busyLabel="Sending…" className="min-w-24">
+          Send
+        </Button>
       </div>
     </fetcher.Form>
   );

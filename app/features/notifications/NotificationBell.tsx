@@ -55,7 +55,8 @@ export function NotificationBell({ feed = notificationFeed }: { feed?: Notificat
         offset={8}
         className={`flex max-h-[min(32rem,calc(100dvh-5rem))] w-[min(24rem,calc(100vw-1.5rem))] flex-col ${skin.popover} ${skin.rounded}`}
       >
-        <Dialog className="flex min-h-0 flex-col outline-none">
+        {/* The dialog takes focus when it opens; its ring is drawn inside, as the popover clips. */}
+        <Dialog className="flex min-h-0 flex-col focus-visible:-outline-offset-4">
           {({ close }) => (
             <>
               <div className="flex items-center justify-between gap-2 border-b border-border px-4 py-3">
