@@ -1,9 +1,10 @@
 import { createRemixStub } from '@remix-run/testing';
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SKINS } from '~/settings/skin';
 import { Button, ButtonLink } from './Button';
 import { ACTION_ICONS } from './icons';
+import type { FormEvent } from 'react';
 
 afterEach(cleanup);
 
@@ -41,15 +42,26 @@ describe('Button', () => {
     expect(button.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
   });
 
-  it('is disabled and says what is happening while busy', () => {
+  it('ignores presses and says what is happening while busy, and keeps its focus', () => {
+    const onClick = vi.fn();
+    const onSubmit = vi.fn((event: FormEvent) => event.preventDefault());
     render(
-      <Button busy busyLabel="Saving…">
-        Save
-      </Button>,
+      <form onSubmit={onSubmit}>
+        <Button type="submit" busy busyLabel="Saving…" onClick={onClick}>
+          Save
+        </Button>
+      </form>,
     );
     const button = screen.getByRole('button', { name: 'Saving…' });
-    expect(button).toBeDisabled();
+    button.focus();
+    fireEvent.click(button);
+    expect(onClick).not.toHaveBeenCalled();
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
     expect(button).toHaveAttribute('aria-busy', 'true');
+    // Still focusable: a disabled button would hand its focus to the page body.
+    expect(button).not.toBeDisabled();
+    expect(button).toHaveFocus();
   });
 });
 

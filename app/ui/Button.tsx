@@ -10,8 +10,12 @@ import { BUSY_ICON, Icon, type LucideIcon } from './icons';
 export type { ButtonVariant };
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
+/**
+ * With large text the label wraps (centred) rather than running off a phone screen. Rows of
+ * buttons should flex-wrap, so a button moves to the next row before its words are squeezed.
+ */
 const SHAPE =
-  'inline-flex items-center justify-center gap-2 font-medium whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-60';
+  'inline-flex items-center justify-center gap-2 text-center font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60';
 
 /** Medium is 44 px high, the touch-target size; small is for dense rows and banners. */
 const SIZES: Record<ButtonSize, string> = {
@@ -38,7 +42,11 @@ export function useButtonClasses({ variant = 'primary', size = 'md', className =
 
 export interface ButtonProps
   extends Look, Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'className'> {
-  /** While busy the button is disabled, shows a spinner, and its text may say what is happening. */
+  /**
+   * While busy the button ignores presses, shows a spinner, and its text may say what is happening.
+   * It stays focusable (aria-disabled, not disabled): a disabled button drops the focus of the
+   * person who just pressed it to the page body, and the next Tab starts again at the top.
+   */
   busy?: boolean;
   busyLabel?: ReactNode;
 }
@@ -54,6 +62,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
     type = 'button',
     disabled,
     children,
+    onClick,
     ...rest
   },
   ref,
@@ -64,13 +73,17 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       ref={ref}
       // A plain <button> inside a form submits it; say so explicitly with type="submit".
       type={type}
-      disabled={disabled || busy}
+      disabled={disabled}
+      aria-disabled={busy && !disabled ? true : undefined}
       aria-busy={busy || undefined}
       className={classes}
       {...rest}
+      // Busy: no second press, and no second submit of its form (Enter in a field clicks it too).
+      onClick={busy ? (event) => event.preventDefault() : onClick}
     >
       {busy ? (
-        <Icon icon={BUSY_ICON} className={`${ICON_SIZES[size]} animate-spin`} />
+        // With reduced motion the circle stands still; aria-busy and the busy label still say it.
+        <Icon icon={BUSY_ICON} className={`${ICON_SIZES[size]} motion-safe:animate-spin`} />
       ) : icon ? (
         <Icon icon={icon} className={ICON_SIZES[size]} />
       ) : null}

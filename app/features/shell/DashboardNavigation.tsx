@@ -18,7 +18,14 @@ export function DashboardNavigation({ id, onNavigate }: { id: string; onNavigate
     user && item.area ? canOpenArea(user.roles, item.area) : true,
   );
   return (
-    <nav id={id} aria-label="Dashboard" className="p-3">
+    // tabIndex -1: "Skip to navigation" moves focus here; the next Tab is the first area. The ring
+    // is drawn inside, as the scrolling sidebar clips anything outside it.
+    <nav
+      id={id}
+      aria-label="Dashboard"
+      tabIndex={-1}
+      className="p-3 focus-visible:-outline-offset-4"
+    >
       <ul className="flex flex-col gap-0.5">
         {items.map((item) => (
           <li key={item.to}>

@@ -103,7 +103,7 @@ export function SyncStatusControl({ engine = syncEngine }: { engine?: EngineLike
         >
           <Icon
             icon={statusIcon(status)}
-            className={`size-5 ${status.isSyncing && !failed ? 'animate-spin' : ''}`}
+            className={`size-5 ${status.isSyncing && !failed ? 'motion-safe:animate-spin' : ''}`}
           />
           <span aria-hidden="true" className="hidden md:inline">
             {status.isSyncing ? 'Syncing…' : status.isOnline ? 'Online' : 'Offline'}
@@ -122,7 +122,9 @@ export function SyncStatusControl({ engine = syncEngine }: { engine?: EngineLike
           offset={8}
           className={`w-[min(22rem,calc(100vw-1.5rem))] overflow-auto ${skin.popover} ${skin.rounded}`}
         >
-          <Dialog className="p-4 outline-none">
+          {/* The dialog itself takes focus when it opens (its title is read first); the ring is
+              drawn inside it, as the popover clips anything outside. */}
+          <Dialog className="p-4 focus-visible:-outline-offset-4">
             {({ close }) => (
               <>
                 <div className="flex items-center justify-between gap-2">
@@ -153,7 +155,7 @@ export function SyncStatusControl({ engine = syncEngine }: { engine?: EngineLike
                   >
                     {status.pending.map((change) => (
                       <li key={change.id} className={`border border-border p-2 ${skin.rounded}`}>
-                        <p className="break-words">
+                        <p className="wrap-anywhere">
                           {OPERATION_LABEL[change.operation]} {change.collectionName}{' '}
                           {change.itemId}
                           {change.retryCount > 0 ? (
@@ -215,7 +217,10 @@ export function SyncStatusControl({ engine = syncEngine }: { engine?: EngineLike
                   <Button
                     size="sm"
                     icon={ACTION_ICONS.sync}
-                    disabled={!status.isOnline || status.isSyncing}
+                    disabled={!status.isOnline}
+                    // Busy rather than disabled while it runs: the focus stays on the button.
+                    busy={status.isSyncing}
+                    busyLabel="Syncing…"
                     onClick={() => void engine.sync()}
                   >
                     Sync now
