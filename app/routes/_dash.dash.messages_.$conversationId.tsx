@@ -66,7 +66,7 @@ export default function ThreadPage() {
           All conversations
         </Link>
       </p>
-      <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">
+      <h1 className="text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">
         {thread.subject}
       </h1>
       <dl className="mt-2 mb-4 grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-3">

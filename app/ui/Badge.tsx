@@ -21,9 +21,10 @@ export function Badge({ children, tone = 'neutral', icon, className = '' }: Badg
   return (
     <span
       data-tone={tone}
-      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-sm font-medium whitespace-nowrap ${skin.badgeTone[tone]} ${className}`}
+      // The words may wrap: at large text on a phone a long badge would otherwise widen the page.
+      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-sm font-medium ${skin.badgeTone[tone]} ${className}`}
     >
-      {glyph ? <Icon icon={glyph} className="size-3.5" /> : null}
+      {glyph ? <Icon icon={glyph} className="size-3.5 shrink-0" /> : null}
       {children}
     </span>
   );

@@ -92,7 +92,7 @@ export function BarChart({ caption, rows, labelHeader, valueHeader, total }: Bar
             {rows.map((row) => (
               <li key={row.key}>
                 <div className="flex items-baseline justify-between gap-3">
-                  <span className="min-w-0 break-words">{label(row)}</span>
+                  <span className="min-w-0 wrap-anywhere">{label(row)}</span>
                   <span className="font-semibold tabular-nums">
                     {numberFormat.format(row.value)}
                   </span>

@@ -58,7 +58,7 @@ export function DemoBanner() {
           </span>
         </span>
       </p>
-      <div className="flex gap-1">
+      <div className="flex flex-wrap gap-1">
         <Button
           variant="ghost"
           size="sm"

@@ -16,8 +16,11 @@ function usePublishedHeight(enabled: boolean) {
     const element = ref.current;
     if (!enabled || !element || typeof ResizeObserver === 'undefined') return;
     const root = document.documentElement;
-    const publish = () =>
-      root.style.setProperty(ACTION_BAR_HEIGHT_VAR, `${element.offsetHeight}px`);
+    // In the page (a short viewport) it covers nothing, so nothing needs to float above it.
+    const publish = () => {
+      const fixed = getComputedStyle(element).position === 'fixed';
+      root.style.setProperty(ACTION_BAR_HEIGHT_VAR, `${fixed ? element.offsetHeight : 0}px`);
+    };
     publish();
     const observer = new ResizeObserver(publish);
     observer.observe(element);
@@ -46,7 +49,8 @@ export function MobileActionBar({
 }: MobileActionBarProps) {
   const currentSkin = useSettings((s) => s.skin);
   const skin = skinOverride ?? currentSkin;
-  const position = inline ? 'relative' : 'fixed inset-x-0 bottom-0 z-40 sm:hidden';
+  // On a short viewport (`short`, app/tailwind.css) it stays in the page instead of covering it.
+  const position = inline ? 'relative' : 'fixed inset-x-0 bottom-0 z-40 short:static sm:hidden';
   const ref = usePublishedHeight(!inline);
   return (
     <div
@@ -55,7 +59,8 @@ export function MobileActionBar({
       aria-label={label}
       className={`${position} ${skin.mobileActionBar}`}
     >
-      <div className="flex items-center justify-around gap-2 px-3 py-2">{children}</div>
+      {/* The buttons go to a second row when they do not fit beside each other (large text). */}
+      <div className="flex flex-wrap items-center justify-around gap-2 px-3 py-2">{children}</div>
     </div>
   );
 }

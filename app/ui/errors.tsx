@@ -66,7 +66,7 @@ export function GeneralErrorBoundary({ homeHref = '/' }: { homeHref?: string }) 
       <h1 id="error-title" className="mt-1 text-2xl font-bold">
         {title}
       </h1>
-      <p className="mt-3 break-words" data-testid="error-message">
+      <p className="mt-3 wrap-anywhere" data-testid="error-message">
         {message}
       </p>
       <p className="mt-6">

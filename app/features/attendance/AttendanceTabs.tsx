@@ -43,7 +43,10 @@ export function AttendanceTabs({ roles }: { roles: readonly Role[] }) {
             <NavLink
               to={link.to}
               end
-              className={({ isActive }) => `min-h-11 ${isActive ? skin.tabSelected : skin.tab}`}
+              // One line per tab: on a phone the row scrolls sideways rather than stacking words.
+              className={({ isActive }) =>
+                `min-h-11 whitespace-nowrap ${isActive ? skin.tabSelected : skin.tab}`
+              }
             >
               {link.label}
             </NavLink>

@@ -43,7 +43,7 @@ export function RegisterFilters({
       method="get"
       // A new URL (Back, another classroom) shows its own choice, not the last one typed.
       key={`${query.classroom}|${query.from}|${query.to}`}
-      className={`mb-6 grid gap-4 p-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-start ${skin.card} ${skin.rounded}`}
+      className={`mb-6 grid gap-4 p-4 sm:grid-cols-2 sm:items-start lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] ${skin.card} ${skin.rounded}`}
     >
       <SelectField
         name="classroom"

@@ -79,7 +79,7 @@ export function CalendarToolbar({
           </h2>
         </div>
         <nav aria-label="Calendar views">
-          <ul className="flex gap-1 border-b border-border">
+          <ul className="flex flex-wrap gap-1 border-b border-border">
             {CALENDAR_VIEWS.map((view) => (
               <li key={view}>
                 <Link

@@ -86,7 +86,7 @@ export function EventDialog({
             {details.event.location ? (
               <>
                 <dt className="text-muted">Where</dt>
-                <dd className="break-words">{details.event.location}</dd>
+                <dd className="wrap-anywhere">{details.event.location}</dd>
               </>
             ) : null}
             {details.campus ? (
@@ -105,7 +105,7 @@ export function EventDialog({
             <dd>{details.audience}</dd>
           </dl>
           {details.description ? (
-            <p className="whitespace-pre-line break-words">{details.description}</p>
+            <p className="whitespace-pre-line wrap-anywhere">{details.description}</p>
           ) : null}
           {details.canEdit ? (
             <EventActions event={details.event} occurrenceDate={item.occurrenceDate} />

@@ -20,9 +20,9 @@ export function InboxList({ rows }: { rows: readonly InboxRow[] }) {
             to={`/dash/messages/${encodeURIComponent(row.id)}`}
             className="grid min-h-11 gap-1 px-4 py-3 hover:bg-hover focus-visible:bg-hover"
           >
-            <span className="flex items-baseline justify-between gap-3">
+            <span className="flex flex-wrap items-baseline justify-between gap-x-3">
               <span
-                className={`min-w-0 truncate ${row.unread > 0 ? 'font-bold' : 'font-semibold'}`}
+                className={`min-w-0 wrap-anywhere ${row.unread > 0 ? 'font-bold' : 'font-semibold'}`}
               >
                 {row.subject}
                 {row.unread > 0 ? <span className="sr-only">, {row.unread} unread</span> : null}
@@ -48,7 +48,10 @@ export function InboxList({ rows }: { rows: readonly InboxRow[] }) {
                 </span>
               ) : null}
             </span>
-            <span className="truncate text-sm text-muted">{row.preview}</span>
+            {/* A preview is cut to one line; the title and the conversation hold it in full. */}
+            <span className="truncate text-sm text-muted" title={row.preview}>
+              {row.preview}
+            </span>
           </Link>
         </li>
       ))}

@@ -39,7 +39,7 @@ export function ThreadMessages({ thread }: { thread: ThreadView }) {
                   {formatClock(message.sentAt)}
                 </time>
               </p>
-              <p className="whitespace-pre-wrap break-words">{message.body}</p>
+              <p className="whitespace-pre-wrap wrap-anywhere">{message.body}</p>
               {message.pending ? (
                 <p className="mt-1 text-sm font-medium text-warning">Waiting to send</p>
               ) : null}

@@ -79,7 +79,7 @@ export function NotificationDialog({ feed = notificationFeed }: { feed?: Notific
       {view?.kind === 'loading' ? <p aria-live="polite">Loading…</p> : null}
       {view?.kind === 'found' ? (
         <div className="grid gap-3">
-          <p className="break-words text-lg">{view.notification.description || 'Notification'}</p>
+          <p className="wrap-anywhere text-lg">{view.notification.description || 'Notification'}</p>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="text-muted">Type</dt>
             <dd>{actionLabel(view.notification.action)}</dd>

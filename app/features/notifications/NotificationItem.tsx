@@ -57,7 +57,7 @@ export function NotificationItem({
         className="mt-0.5 size-5 shrink-0 text-muted"
       />
       <span className="min-w-0 flex-1">
-        <span className={`block break-words ${isNew ? 'font-semibold' : ''}`}>
+        <span className={`block wrap-anywhere ${isNew ? 'font-semibold' : ''}`}>
           {notification.description || 'Notification'}
         </span>
         <span className="mt-0.5 block text-sm text-muted">

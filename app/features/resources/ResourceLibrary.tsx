@@ -375,7 +375,7 @@ function ResourceItem({
             <Icon icon={RESOURCE_ICONS[resource.kind]} />
           </span>
           <div className="grid min-w-0 flex-1 gap-1">
-            <h2 id={titleId} className="text-lg font-semibold break-words">
+            <h2 id={titleId} className="text-lg font-semibold wrap-anywhere">
               {resource.kind === 'link' && resource.url ? (
                 <a
                   href={resource.url}
@@ -404,7 +404,10 @@ function ResourceItem({
             </p>
             {audience ? <p className="text-sm text-muted">For: {audience}</p> : null}
             {resource.description ? (
-              <p className="line-clamp-3 break-words">{resource.description}</p>
+              // Cut to three lines to keep the cards even; the title holds the rest.
+              <p className="line-clamp-3 wrap-anywhere" title={resource.description}>
+                {resource.description}
+              </p>
             ) : null}
             {pending || kept ? (
               <div className="flex flex-wrap gap-2">
@@ -490,7 +493,7 @@ function PreviewDialog({ opened, query }: { opened: OpenedResource | null; query
     >
       {resource ? (
         <div className="grid gap-3">
-          {resource.description ? <p className="break-words">{resource.description}</p> : null}
+          {resource.description ? <p className="wrap-anywhere">{resource.description}</p> : null}
           {resource.kind === 'link' && resource.url ? (
             <p>
               <a

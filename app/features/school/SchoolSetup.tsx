@@ -212,7 +212,7 @@ function Row({
         <h3 className="font-semibold">{record.name}</h3>
         <div className="text-sm text-muted">{details}</div>
       </div>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         <ButtonLink
           to={`/dash/school/${kind}/${record.id ?? ''}`}
           aria-label={`Edit ${record.name}`}

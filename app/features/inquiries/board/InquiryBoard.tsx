@@ -262,14 +262,14 @@ function InquiryCard({
         aria-labelledby={titleId}
         className={`grid gap-2 p-3 ${skin.card} ${skin.rounded} sm:cursor-grab`}
       >
-        <h3 id={titleId} className="font-semibold break-words">
+        <h3 id={titleId} className="font-semibold wrap-anywhere">
           <Link to={detailSearch} preventScrollReset className={skin.link}>
             {inquiry.childName}
           </Link>
         </h3>
         <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-sm">
           <dt className="text-muted">Parent</dt>
-          <dd className="break-words">{inquiry.parentName}</dd>
+          <dd className="wrap-anywhere">{inquiry.parentName}</dd>
           <dt className="text-muted">Campus</dt>
           <dd>{campus ?? 'Not given'}</dd>
           <dt className="text-muted">Assigned</dt>

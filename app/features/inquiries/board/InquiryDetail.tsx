@@ -134,7 +134,7 @@ function DetailBody({
         {fields.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="font-medium text-muted">{label}</dt>
-            <dd className="break-words whitespace-pre-line">{value}</dd>
+            <dd className="wrap-anywhere whitespace-pre-line">{value}</dd>
           </div>
         ))}
       </dl>
@@ -215,7 +215,7 @@ function DetailBody({
                 <td className="py-1 pr-3 whitespace-nowrap">{formatAt(entry.at)}</td>
                 <td className="py-1 pr-3">{actorName(entry.by, data.memberNames)}</td>
                 <td className="py-1 pr-3">{step}</td>
-                <td className="py-1 break-words">{entry.note || '—'}</td>
+                <td className="py-1 wrap-anywhere">{entry.note || '—'}</td>
               </tr>
             ))}
           </tbody>

@@ -71,7 +71,7 @@ function InquirySummary({ inquiry }: { inquiry: ConversionPageData['inquiry'] })
         {rows.map(([term, value]) => (
           <div key={term} className="contents">
             <dt className="font-medium">{term}</dt>
-            <dd className="break-words">{value}</dd>
+            <dd className="wrap-anywhere">{value}</dd>
           </div>
         ))}
       </dl>

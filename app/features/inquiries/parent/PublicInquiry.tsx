@@ -20,8 +20,8 @@ function ThankYou({ email }: { email: string }) {
           Thank you — your inquiry has been sent
         </h2>
         <p>
-          Thank you — we will contact you at <strong className="break-words">{email}</strong> about
-          a place for your child. If you do not hear from us, please call the office.
+          Thank you — we will contact you at <strong className="wrap-anywhere">{email}</strong>{' '}
+          about a place for your child. If you do not hear from us, please call the office.
         </p>
         <p>
           <Link to="/inquire" className="font-medium underline">

@@ -80,7 +80,8 @@ export function StudentFilters({ query, campuses, classrooms }: StudentFiltersPr
       replace
       role="search"
       aria-label="Find students"
-      className={`mb-4 grid grid-cols-2 gap-3 p-3 sm:p-4 lg:grid-cols-5 ${skin.card} ${skin.rounded}`}
+      // Two filters a row from 24rem, a rem breakpoint so large text gets one a row on a phone.
+      className={`mb-4 grid gap-3 p-3 min-[24rem]:grid-cols-2 sm:p-4 lg:grid-cols-5 ${skin.card} ${skin.rounded}`}
       onSubmit={(event) => {
         event.preventDefault();
         submitNow();
@@ -94,7 +95,8 @@ export function StudentFilters({ query, campuses, classrooms }: StudentFiltersPr
         <label htmlFor={ids.search} className="font-medium">
           Search by name
         </label>
-        <div className="flex gap-2">
+        {/* The button goes under the field when the field would be narrower than 12rem. */}
+        <div className="flex flex-wrap gap-2">
           <input
             ref={searchRef}
             id={ids.search}
@@ -112,7 +114,7 @@ export function StudentFilters({ query, campuses, classrooms }: StudentFiltersPr
               if (timer.current) clearTimeout(timer.current);
               timer.current = setTimeout(submitNow, SEARCH_DEBOUNCE_MS);
             }}
-            className={`${skin.input} ${skin.rounded}`}
+            className={`min-w-0 flex-1 basis-48 ${skin.input} ${skin.rounded}`}
           />
           <button type="submit" className={`${skin.buttonSecondary} ${skin.rounded}`}>
             Search

@@ -84,6 +84,9 @@ export function StudentsTable({
     { key: 'classrooms', header: 'Classrooms', className: FROM_XL },
   ];
 
+  const classroomsOf = (s: ListStudent) =>
+    s.classroomIds.map((id) => classroomName.get(id) ?? id).join(', ') || '—';
+
   return (
     <div className={`overflow-hidden ${skin.card} ${skin.rounded}`}>
       <VirtualTable
@@ -98,6 +101,9 @@ export function StudentsTable({
             key="name"
             to={`/dash/students/${encodeURIComponent(s.id)}`}
             className={`truncate ${skin.link}`}
+            // Rows have a fixed height (the list is virtual), so a long value is cut: the title
+            // shows it in full on hover, as on the other truncated cells.
+            title={studentDisplayName(s)}
           >
             {studentDisplayName(s)}
           </Link>,
@@ -110,14 +116,14 @@ export function StudentsTable({
           <span key="dob" className="truncate tabular-nums">
             {s.dateOfBirth}
           </span>,
-          <span key="campus" className="truncate">
+          <span key="campus" className="truncate" title={campusName.get(s.campusId) ?? s.campusId}>
             {campusName.get(s.campusId) ?? s.campusId}
           </span>,
           <span key="enrolled" className="truncate tabular-nums">
             {s.enrolledOn ?? '—'}
           </span>,
-          <span key="classrooms" className="truncate">
-            {s.classroomIds.map((id) => classroomName.get(id) ?? id).join(', ') || '—'}
+          <span key="classrooms" className="truncate" title={classroomsOf(s)}>
+            {classroomsOf(s)}
           </span>,
         ]}
       />

@@ -2,7 +2,7 @@
 // scroll offset alone and only those rows (plus an overscan margin) are in the DOM. That keeps a
 // list of 5,000+ students at a few hundred elements. aria-rowcount / aria-rowindex tell screen
 // readers the full size and each row's place, since most rows do not exist in the DOM.
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 export interface VisibleRange {
   /** First rendered index (inclusive). */
@@ -46,7 +46,7 @@ export interface VirtualTableProps<T> {
   /** Grid template shared by the header and every row, so the columns line up. */
   gridClassName: string;
   rowClassName?: string;
-  /** Row height in pixels; rows must not grow past it (cells truncate). */
+  /** Row height in pixels at the default text size (it grows with larger text); rows must not grow past it (cells truncate). */
   rowHeight?: number;
   overscan?: number;
   /** Height of the scroll region (CSS length). */
@@ -56,6 +56,23 @@ export interface VirtualTableProps<T> {
 /** Used until the scroll region has been measured (and in test DOMs, which have no layout). */
 const FALLBACK_VIEWPORT = 640;
 
+/** The default root font size, for which rowHeight is given. */
+const BASE_ROOT_FONT_PX = 16;
+
+/**
+ * How much larger the root font is than the default: a person's browser text size (200 % makes it
+ * 32 px). Rows have a fixed pixel height, so they grow with it or their text would spill into the
+ * next row.
+ */
+function useRootFontScale(): number {
+  const [scale, setScale] = useState(1);
+  useLayoutEffect(() => {
+    const px = parseFloat(getComputedStyle(document.documentElement).fontSize);
+    if (px > 0) setScale(px / BASE_ROOT_FONT_PX);
+  }, []);
+  return scale;
+}
+
 export function VirtualTable<T>({
   label,
   items,
@@ -64,10 +81,11 @@ export function VirtualTable<T>({
   renderCells,
   gridClassName,
   rowClassName = '',
-  rowHeight = 48,
+  rowHeight: baseRowHeight = 48,
   overscan = 8,
   height = 'min(70vh, 40rem)',
 }: VirtualTableProps<T>) {
+  const rowHeight = Math.round(baseRowHeight * useRootFontScale());
   const scrollRef = useRef<HTMLDivElement>(null);
   const [range, setRange] = useState<VisibleRange>(() =>
     visibleRange(0, FALLBACK_VIEWPORT, rowHeight, items.length, overscan),
