@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_FLAGS } from './scripts/bench-browser.mjs';
 
 // Debian's Chromium (scripts/ensure-chromium.mjs makes sure it is there); Playwright never downloads
 // a browser here. The flags keep Chromium from reaching for Google services this machine cannot reach.
@@ -30,15 +31,7 @@ export default defineConfig({
     serviceWorkers: 'block',
     launchOptions: {
       executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_FLAGS,
     },
   },
   projects: [

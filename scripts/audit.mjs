@@ -35,15 +35,13 @@ import { fileURLToPath } from 'node:url';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, executablePath, median } from './bench-browser.mjs';
+import { CHROMIUM_FLAGS, executablePath, median, signInAsDemoAdmin } from './bench-browser.mjs';
 import { createStaticServer, readSecurityHeaders } from './serve.mjs';
 
 const RUNS = Math.max(1, Number(process.env.AUDIT_RUNS ?? 3));
 const root = fileURLToPath(new URL('..', import.meta.url));
 const buildDir = join(root, process.env.BUILD_DIR ?? 'build');
 const outDir = join(buildDir, 'audit');
-const DEMO_EMAIL = 'admin@demo-learning.example';
-const DEMO_PASSWORD = 'demo-password';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const CATEGORY_LABELS = {
@@ -118,13 +116,7 @@ async function signIn() {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   try {
     const page = await browser.contexts()[0].newPage();
-    await page.goto(`${base}/login`);
-    await page.getByLabel('E-mail address').fill(DEMO_EMAIL);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
-    await page.getByLabel('Keep me signed in on this device').check();
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(/\/dash\//);
+    await signInAsDemoAdmin(page, base);
     await page.goto(`${base}/dash/students`);
     await page.getByRole('heading', { level: 1, name: 'Students' }).waitFor();
     // A student's link: the list shows synced records, not an empty cache.

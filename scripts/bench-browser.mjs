@@ -25,3 +25,18 @@ export function median(values) {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
+
+/**
+ * Signs in as the demo admin through the real login page, "Keep me signed in" ticked, and waits for
+ * the dashboard (the load benchmark and the Lighthouse audit measure signed-in pages).
+ */
+export async function signInAsDemoAdmin(page, base) {
+  await page.goto(`${base}/login`);
+  await page.getByLabel('E-mail address').fill('admin@demo-learning.example');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Password').fill('demo-password');
+  await page.getByLabel('Keep me signed in on this device').check();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(/\/dash\//);
+  await page.getByRole('navigation', { name: 'Dashboard' }).waitFor();
+}

@@ -15,7 +15,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { launchBenchBrowser, median } from './bench-browser.mjs';
+import { launchBenchBrowser, median, signInAsDemoAdmin } from './bench-browser.mjs';
 import { measureFirstLoad } from './check-js-budget.mjs';
 import { createStaticServer } from './serve.mjs';
 
@@ -23,8 +23,6 @@ const RUNS = Math.max(5, Number(process.env.BENCH_RUNS ?? 5));
 const root = fileURLToPath(new URL('..', import.meta.url));
 const APP_BUILD = 'build/bench-app';
 const SKELETON_BUILD = 'build/bench-skeleton';
-const DEMO_EMAIL = 'admin@demo-learning.example';
-const DEMO_PASSWORD = 'demo-password';
 
 if (!process.env.BENCH_SKIP_BUILD) {
   const run = (args, env = {}) =>
@@ -109,22 +107,11 @@ async function loginRun(base, path) {
   return { js, interactive: result.interactiveAt, lcp: lcp?.at, lcpElement: lcp?.element };
 }
 
-async function signIn(page, base) {
-  await page.goto(`${base}/login`);
-  await page.getByLabel('E-mail address').fill(DEMO_EMAIL);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByLabel('Keep me signed in on this device').check();
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL(/\/dash\//);
-  await page.getByRole('navigation', { name: 'Dashboard' }).waitFor();
-}
-
 /** A remembered session, then a fresh page of /dash/home: the JS it downloads (no HTTP cache). */
 async function dashRun(base) {
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
-  await signIn(page, base);
+  await signInAsDemoAdmin(page, base);
   await page.close();
   const cdpPage = await context.newPage();
   const cdp = await context.newCDPSession(cdpPage);
@@ -142,7 +129,7 @@ async function offlineRun(base) {
   const context = await browser.newContext({ serviceWorkers: 'allow' });
   const page = await context.newPage();
   try {
-    await signIn(page, base);
+    await signInAsDemoAdmin(page, base);
     await page.goto(`${base}/dash/students`);
     await page.getByRole('heading', { level: 1, name: 'Students' }).waitFor();
     await page.evaluate(async () => {
