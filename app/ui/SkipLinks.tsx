@@ -31,7 +31,10 @@ export function SkipLinks() {
   // Every /dash/ page (and the /dashboard alias) is drawn inside the dashboard shell, which holds
   // the navigation.
   const dashboard = /^\/dash(board)?(\/|$)/.test(useLocation().pathname);
-  const classes = `sr-only z-[60] font-semibold focus:not-sr-only focus:px-4 focus:py-2 focus:fixed focus:left-2 focus:top-2 ${skin.popover} ${skin.rounded} ${skin.link}`;
+  // The card look is on an inner box: on the link itself its border and padding would outlast
+  // sr-only (a speck of border, and the text clipped inside a few pixels).
+  const classes = `sr-only z-[60] focus:not-sr-only focus:fixed focus:left-2 focus:top-2 ${skin.rounded}`;
+  const box = `block px-4 py-2 font-semibold ${skin.popover} ${skin.rounded} ${skin.link}`;
   return (
     <>
       <a
@@ -39,7 +42,7 @@ export function SkipLinks() {
         onClick={(event) => focusTarget(event, MAIN_CONTENT_ID)}
         className={classes}
       >
-        Skip to content
+        <span className={box}>Skip to content</span>
       </a>
       {dashboard ? (
         <a
@@ -47,7 +50,7 @@ export function SkipLinks() {
           onClick={(event) => focusTarget(event, DASHBOARD_NAVIGATION_ID)}
           className={`${classes} max-md:hidden`}
         >
-          Skip to navigation
+          <span className={box}>Skip to navigation</span>
         </a>
       ) : null}
     </>
