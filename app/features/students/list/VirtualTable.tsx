@@ -49,7 +49,7 @@ export interface VirtualTableProps<T> {
   /** Row height in pixels at the default text size (it grows with larger text); rows must not grow past it (cells truncate). */
   rowHeight?: number;
   overscan?: number;
-  /** Height of the scroll region (CSS length). */
+  /** Greatest height of the scroll region (CSS length); a short list takes only the room it needs. */
   height?: string;
 }
 
@@ -160,7 +160,8 @@ export function VirtualTable<T>({
       tabIndex={0}
       onScroll={update}
       className="relative overflow-auto overscroll-contain"
-      style={{ height }}
+      // A cap, not a fixed height: two children do not sit in a box drawn for a screenful of rows.
+      style={{ maxHeight: height }}
     >
       <div role="table" aria-label={label} aria-rowcount={items.length + 1}>
         <div role="rowgroup" className="sticky top-0 z-10 border-b border-border bg-card">
