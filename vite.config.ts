@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { build, defineConfig, type Plugin } from 'vite';
 import tsconfigPaths from 'vite-tsconfig-paths';
 import { parseRuntimeConfig } from './app/config/env';
+import { DEFAULT_HOST, listFromEnv, networkExposureWarning } from './mocks/fence';
 import {
   buildIdentityDefines,
   buildInfoDevServer,
@@ -33,6 +34,8 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 
 /** `FAKE_FIREBASE=in-page npm run dev` keeps the fake in the page; server mode is the default. */
 const fakeInPage = process.env.FAKE_FIREBASE === 'in-page';
+/** `npm run dev` listens on 127.0.0.1 unless HOST says otherwise (issue 28; an empty HOST too). */
+const devHost = process.env.HOST || DEFAULT_HOST;
 
 /**
  * Server mode in `npm run dev` (decision 033): the fake Firebase is mounted on the dev server
@@ -45,6 +48,8 @@ function fakeFirebaseDevServer(): Plugin {
     apply: (_config, env) => env.command === 'serve' && !isVitest && !fakeInPage,
     config: () => ({ define: { 'import.meta.env.VITE_FAKE_FIREBASE': JSON.stringify('server') } }),
     configureServer(server) {
+      const warning = networkExposureWarning(devHost);
+      if (warning) server.httpServer?.once('listening', () => console.warn(`\n${warning}\n`));
       let middleware: Promise<FakeFirebaseMiddleware> | undefined;
       server.middlewares.use((req, res, next) => {
         middleware ??= server.ssrLoadModule('/mocks/server.ts').then((module) => {
@@ -53,6 +58,7 @@ function fakeFirebaseDevServer(): Plugin {
           return createFakeFirebaseMiddleware({
             stateFile: process.env.FAKE_FIREBASE_STATE ?? '.fake-firebase/state.json',
             fresh: process.env.FAKE_FIREBASE_FRESH === '1',
+            allowedHosts: [...listFromEnv(process.env.FAKE_FIREBASE_ALLOWED_HOSTS), devHost],
           });
         });
         middleware.then((handle) => handle(req, res, next), next);
@@ -105,7 +111,7 @@ async function finishBuild(env: Record<string, string | undefined>): Promise<voi
 }
 
 export default defineConfig({
-  server: { port: 5173, strictPort: true },
+  server: { host: devHost, port: 5173, strictPort: true },
   // This build's version and id, fixed before the build (scripts/build-info.ts), for the app.
   define: buildIdentityDefines(resolveBuildIdentity()),
   preview: { port: 4173 },

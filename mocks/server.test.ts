@@ -1,15 +1,19 @@
 // @vitest-environment node
 // Server mode: the emulator-shaped paths reach the same handlers as the in-page fake, the console
-// control works over HTTP, and the state survives a restart through its file.
+// control works over HTTP (with the secret of this start), the state survives a restart through its
+// file, and the fence holds: 127.0.0.1 by default, no Origin echoed, no control without the secret.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { http, passthrough } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FUNCTIONS_REGION } from '../app/config/constants';
 import { DEMO_FIREBASE_CONFIG, DEMO_PROJECT_ID } from '../app/config/demo';
 import { isOffline } from './faults';
+import { CONTROL_SECRET_HEADER, isLoopbackHost, networkExposureWarning } from './fence';
 import { server as mswServer } from './node';
+import { createRemoteFakeFirebase } from './remote-control';
 import { rewriteEmulatorUrl, startFakeFirebaseServer, type FakeFirebaseServer } from './server';
 
 let dir: string;
@@ -40,10 +44,30 @@ beforeEach(async () => {
   await post('/__fake/reset', {});
 });
 
+/** The console control's secret of this server start, asked for as the page asks for it. */
+async function controlSecret(): Promise<string> {
+  const response = await fetch(`${base}/__fake/secret`);
+  expect(response.status).toBe(200);
+  const body: unknown = await response.json();
+  const secret = typeof body === 'object' && body !== null ? Reflect.get(body, 'secret') : null;
+  if (typeof secret !== 'string') throw new Error('no secret');
+  return secret;
+}
+
+/** A request to the console control (`/__fake/…`), with the secret. */
+async function control(path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set(CONTROL_SECRET_HEADER, await controlSecret());
+  return fetch(`${base}/__fake/${path}`, { ...init, headers });
+}
+
 async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
+  const secret: Record<string, string> = path.startsWith('/__fake/')
+    ? { [CONTROL_SECRET_HEADER]: await controlSecret() }
+    : {};
   return fetch(`${base}${path}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...headers },
+    headers: { 'Content-Type': 'application/json', ...secret, ...headers },
     body: JSON.stringify(body),
   });
 }
@@ -122,39 +146,26 @@ describe('the fake Firebase over HTTP', () => {
       { Authorization: `Bearer ${token}` },
     );
     expect(response.status).toBeLessThan(500);
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
-  });
-
-  it('answers a CORS preflight from another origin', async () => {
-    const response = await fetch(`${base}/v1/projects/p/databases/(default)/documents:commit`, {
-      method: 'OPTIONS',
-      headers: {
-        Origin: 'http://127.0.0.1:5173',
-        'Access-Control-Request-Method': 'POST',
-        'Access-Control-Request-Headers': 'authorization,content-type,x-goog-api-client',
-      },
-    });
-    expect(response.status).toBe(204);
-    expect(response.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
-    expect(response.headers.get('access-control-allow-headers')).toContain('x-goog-api-client');
+    // Same origin (no Origin header): nothing to allow, so no CORS headers at all.
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('sets, reads, lists and deletes documents through the console control, and saves them to the file', async () => {
-    const put = await fetch(`${base}/__fake/documents/campuses/cam-test`, {
+    const put = await control('documents/campuses/cam-test', {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ name: 'Test campus' }),
     });
     expect(put.status).toBe(200);
-    expect(await (await fetch(`${base}/__fake/documents/campuses/cam-test`)).json()).toEqual({
+    expect(await (await control('documents/campuses/cam-test')).json()).toEqual({
       name: 'Test campus',
     });
-    const list: unknown = await (await fetch(`${base}/__fake/documents/campuses`)).json();
+    const list: unknown = await (await control('documents/campuses')).json();
     expect(JSON.stringify(list)).toContain('cam-test');
     expect(readFileSync(join(dir, 'state.json'), 'utf8')).toContain('Test campus');
 
-    await fetch(`${base}/__fake/documents/campuses/cam-test`, { method: 'DELETE' });
-    expect(await (await fetch(`${base}/__fake/documents/campuses/cam-test`)).json()).toBeNull();
+    await control('documents/campuses/cam-test', { method: 'DELETE' });
+    expect(await (await control('documents/campuses/cam-test')).json()).toBeNull();
     expect(readFileSync(join(dir, 'state.json'), 'utf8')).not.toContain('Test campus');
   });
 
@@ -179,25 +190,27 @@ describe('the fake Firebase over HTTP', () => {
   });
 
   it('logs requests by their canonical URL and lists the accounts', async () => {
-    await fetch(`${base}/__fake/requests`, { method: 'DELETE' });
+    await control('requests', { method: 'DELETE' });
     await signIn('parent@demo-learning.example');
-    const log: unknown = await (
-      await fetch(`${base}/__fake/requests?match=signInWithPassword`)
-    ).json();
+    const log: unknown = await (await control('requests?match=signInWithPassword')).json();
     expect(JSON.stringify(log)).toContain(
       'https://identitytoolkit.googleapis.com/v1/accounts:signInWithPassword',
     );
-    const accounts: unknown = await (await fetch(`${base}/__fake/accounts`)).json();
+    const accounts: unknown = await (await control('accounts')).json();
     expect(JSON.stringify(accounts)).toContain('parent@demo-learning.example');
   });
 
   it('streams every write on the change feed', async () => {
     const controller = new AbortController();
-    const response = await fetch(`${base}/__fake/changes`, { signal: controller.signal });
+    // EventSource sends no header: the change feed takes the secret in its query string.
+    const query = new URLSearchParams({ secret: await controlSecret() });
+    const response = await fetch(`${base}/__fake/changes?${query.toString()}`, {
+      signal: controller.signal,
+    });
     expect(response.headers.get('content-type')).toContain('text/event-stream');
     const reader = response.body?.getReader();
     if (!reader) throw new Error('no stream');
-    await fetch(`${base}/__fake/documents/campuses/cam-feed`, {
+    await control('documents/campuses/cam-feed', {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ name: 'Feed' }),
@@ -213,7 +226,211 @@ describe('the fake Firebase over HTTP', () => {
   });
 
   it('refuses an unknown control endpoint and a malformed body with readable errors', async () => {
-    expect((await fetch(`${base}/__fake/nothing`)).status).toBe(404);
+    expect((await control('nothing')).status).toBe(404);
     expect((await post('/__fake/faults/latency', { ms: 'slow' })).status).toBe(400);
+  });
+});
+
+/** A raw request, for the headers fetch will not let a caller set (Host). */
+function rawRequest(
+  path: string,
+  headers: Record<string, string>,
+  method = 'GET',
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  const url = new URL(path, base);
+  return new Promise((resolveRequest, reject) => {
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () =>
+          resolveRequest({ status: res.statusCode ?? 0, headers: res.headers, body }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('the fence around the demo server (issue 28)', () => {
+  const EVIL = 'https://evil.example';
+  const studentsPath = `/v1/projects/${DEMO_PROJECT_ID}/databases/(default)/documents/students/stu-00000`;
+
+  it('listens on 127.0.0.1 unless told otherwise', async () => {
+    // The same process state (one fake per process), on a second port with no host given.
+    const second = await startFakeFirebaseServer({ port: 0, stateFile: join(dir, 'state.json') });
+    mswServer.use(http.all(`${second.url}/*`, () => passthrough()));
+    try {
+      expect(second.url).toBe(`http://127.0.0.1:${second.port}`);
+      const lan = Object.values(networkInterfaces())
+        .flat()
+        .find((address) => address?.family === 'IPv4' && !address.internal);
+      // Where the machine has a network address, the fake is not reachable on it.
+      if (lan) {
+        mswServer.use(http.all(`http://${lan.address}:${second.port}/*`, () => passthrough()));
+        await expect(fetch(`http://${lan.address}:${second.port}/__fake/secret`)).rejects.toThrow();
+      }
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('says when HOST opens it to the network, and stays quiet on loopback addresses', () => {
+    for (const host of ['127.0.0.1', 'localhost', '::1', '[::1]', '127.0.0.2']) {
+      expect(isLoopbackHost(host)).toBe(true);
+      expect(networkExposureWarning(host)).toBeNull();
+    }
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'school-laptop.local']) {
+      expect(networkExposureWarning(host)).toMatch(
+        /listens on .*\n.*Anyone on the network can open the demo.*read\nand change its data/s,
+      );
+    }
+  });
+
+  it('answers a page on another origin with a refusal, never with its Origin or credentials', async () => {
+    const token = await signIn('admin@demo-learning.example');
+    const read = await fetch(`${base}${studentsPath}`, {
+      headers: { Origin: EVIL, Authorization: `Bearer ${token}` },
+    });
+    expect(read.status).toBe(403);
+    expect(await read.text()).not.toContain('firstName');
+    const preflight = await fetch(`${base}/v1/projects/p/databases/(default)/documents:commit`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: EVIL,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization,content-type',
+      },
+    });
+    const control = await fetch(`${base}/__fake/documents/students`, {
+      headers: { Origin: EVIL },
+    });
+    for (const response of [read, preflight, control]) {
+      expect(response.status).toBe(403);
+      expect(response.headers.get('access-control-allow-origin')).toBeNull();
+      expect(response.headers.get('access-control-allow-credentials')).toBeNull();
+    }
+    expect(await control.text()).not.toContain('stu-00000');
+    // A same-site page on another port is another origin too (Chrome says so in Sec-Fetch-Site).
+    const sameSite = await fetch(`${base}${studentsPath}`, {
+      headers: { 'Sec-Fetch-Site': 'same-site', Authorization: `Bearer ${token}` },
+    });
+    expect(sameSite.status).toBe(403);
+    // The same page on its own origin reads as before.
+    const own = await fetch(`${base}${studentsPath}`, {
+      headers: { Origin: base, 'Sec-Fetch-Site': 'same-origin', Authorization: `Bearer ${token}` },
+    });
+    expect(own.status).toBe(200);
+  });
+
+  it('answers a configured app origin with exactly that origin and no credentials', async () => {
+    const app = 'http://127.0.0.1:5173';
+    const other = await startFakeFirebaseServer({
+      port: 0,
+      stateFile: join(dir, 'state.json'),
+      allowedOrigins: [app],
+    });
+    mswServer.use(http.all(`${other.url}/*`, () => passthrough()));
+    try {
+      const preflight = (origin: string) =>
+        fetch(`${other.url}/v1/projects/p/databases/(default)/documents:commit`, {
+          method: 'OPTIONS',
+          headers: {
+            Origin: origin,
+            'Access-Control-Request-Method': 'POST',
+            'Access-Control-Request-Headers': 'authorization,content-type,x-goog-api-client',
+          },
+        });
+      const allowed = await preflight(app);
+      expect(allowed.status).toBe(204);
+      expect(allowed.headers.get('access-control-allow-origin')).toBe(app);
+      expect(allowed.headers.get('access-control-allow-credentials')).toBeNull();
+      expect(allowed.headers.get('access-control-allow-headers')).toContain('x-goog-api-client');
+      const refused = await preflight('http://127.0.0.1:5174');
+      expect(refused.status).toBe(403);
+      expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+      // The console control stays same-origin only, even for the configured app.
+      const secret = await fetch(`${other.url}/__fake/secret`, { headers: { Origin: app } });
+      expect(secret.status).toBe(403);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses the console control without the secret of this start, with a JSON reason', async () => {
+    const before = await fetch(`${base}/__fake/documents/campuses/campus-north`);
+    expect(before.status).toBe(403);
+    expect(await before.json()).toMatchObject({
+      code: 'control-secret',
+      error: expect.stringContaining('GET /__fake/secret'),
+    });
+    for (const secret of ['', 'not-the-secret', `${await controlSecret()}x`]) {
+      const reset = await fetch(`${base}/__fake/reset`, {
+        method: 'POST',
+        headers: { [CONTROL_SECRET_HEADER]: secret },
+        body: '{}',
+      });
+      expect(reset.status).toBe(403);
+    }
+    // A plain form post from a page elsewhere (no preflight) changes nothing either.
+    const put = await fetch(`${base}/__fake/documents/campuses/cam-csrf`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'text/plain', Origin: EVIL, 'Sec-Fetch-Site': 'cross-site' },
+      body: JSON.stringify({ name: 'Planted' }),
+    });
+    expect(put.status).toBe(403);
+    expect(await (await control('documents/campuses/cam-csrf')).json()).toBeNull();
+    // The change feed takes the secret in its query string only; a wrong one is refused.
+    expect((await fetch(`${base}/__fake/changes?secret=wrong`)).status).toBe(403);
+    // The secret in the query string opens nothing but the change feed.
+    const query = new URLSearchParams({ secret: await controlSecret() });
+    expect((await fetch(`${base}/__fake/accounts?${query.toString()}`)).status).toBe(403);
+  });
+
+  it('hands the secret only to its own origin', async () => {
+    const sameOrigin = await fetch(`${base}/__fake/secret`, {
+      headers: { 'Sec-Fetch-Site': 'same-origin' },
+    });
+    expect(sameOrigin.status).toBe(200);
+    expect(sameOrigin.headers.get('cache-control')).toBe('no-store');
+    const refusedHeaders: Array<Record<string, string>> = [
+      { Origin: EVIL },
+      { 'Sec-Fetch-Site': 'cross-site' },
+      { 'Sec-Fetch-Site': 'same-site' },
+    ];
+    for (const headers of refusedHeaders) {
+      const response = await fetch(`${base}/__fake/secret`, { headers });
+      expect(response.status).toBe(403);
+      expect(await response.text()).not.toContain(await controlSecret());
+    }
+  });
+
+  it('refuses a request whose Host is a name it does not know (DNS rebinding)', async () => {
+    const port = new URL(base).port;
+    const rebound = await rawRequest('/__fake/secret', { Host: `evil.example:${port}` });
+    expect(rebound.status).toBe(403);
+    expect(rebound.body).not.toContain('"secret"');
+    const token = await signIn('admin@demo-learning.example');
+    const read = await rawRequest(studentsPath, {
+      Host: `evil.example:${port}`,
+      Authorization: `Bearer ${token}`,
+    });
+    expect(read.status).toBe(403);
+    expect(read.body).not.toContain('firstName');
+    // IP addresses and localhost are names a rebinding page cannot take.
+    expect((await rawRequest('/__fake/secret', { Host: `localhost:${port}` })).status).toBe(200);
+    expect((await rawRequest('/__fake/secret', { Host: `127.0.0.1:${port}` })).status).toBe(200);
+  });
+
+  it('the browser’s remote control asks for the secret and sends it', async () => {
+    const remote = createRemoteFakeFirebase(base);
+    await remote.ready();
+    await remote.setDocument('campuses/cam-remote', { name: 'Remote' });
+    expect(await remote.getDocument('campuses/cam-remote')).toEqual({ name: 'Remote' });
+    await remote.deleteDocument('campuses/cam-remote');
+    expect(await remote.getDocument('campuses/cam-remote')).toBeNull();
   });
 });

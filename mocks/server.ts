@@ -10,17 +10,40 @@
 //   /{projectId}/{region}/{function}                                     Functions emulator
 //   /v0/b/{bucket}/o…                                                    Storage emulator REST
 //   /__fake/…                                                            console control (JSON, SSE)
+//
+// The fence (issue 28, README "Security"): it listens on 127.0.0.1 unless told otherwise; a request
+// whose Host header is not an IP address, localhost or a listed name is refused (DNS rebinding);
+// a cross-origin request is refused, unless its Origin is one the operator configured
+// (`allowedOrigins`), which then gets exactly that origin back, never credentials; and the console
+// control answers only same-origin requests carrying this process's random secret. The page gets
+// the secret from `GET /__fake/secret` rather than from a mark in index.html: the Vite dev server
+// renders its own HTML, a cached index.html (HTTP cache, service worker shell) would carry a stale
+// one after a restart, and the page only needs it when the console control is first used. That
+// answer is as fenced as the rest: same origin only, and unreadable elsewhere without CORS.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { getResponse } from 'msw';
 import { z } from 'zod';
+import {
+  CONTROL_SECRET_HEADER,
+  CONTROL_SECRET_PARAM,
+  CONTROL_SECRET_REFUSED,
+  CONTROL_SECRET_ROUTE,
+  DEFAULT_HOST,
+  isAllowedHostHeader,
+  networkExposureWarning,
+} from './fence';
 import { ORIGIN_HEADER, STORAGE_HOST } from './storage';
 import { store, type Account, type ChangeEvent } from './store';
 import { fsFieldsSchema } from './values';
 import { fake, handlers, reseed } from './index';
 import type { SeedProfile } from './seed';
 import type { AddressInfo } from 'node:net';
+
+// scripts/serve.mjs reaches the warning through the bundle (<build>/fake-firebase/server.mjs).
+export { networkExposureWarning } from './fence';
 
 /** Where `npm run dev` and `npm start` keep the shared demo school (git-ignored). */
 export const DEFAULT_STATE_FILE = '.fake-firebase/state.json';
@@ -30,6 +53,14 @@ export interface FakeFirebaseOptions {
   stateFile?: string | null;
   /** Reseed instead of loading the saved state. */
   fresh?: boolean;
+  /**
+   * Origins of an app served elsewhere that may call the emulator paths cross-origin (exact
+   * `scheme://host:port`, e.g. `http://127.0.0.1:5173`). None by default: `npm start` and
+   * `npm run dev` serve the app and the fake on one origin. Never the console control.
+   */
+  allowedOrigins?: readonly string[];
+  /** Host names (besides IP addresses and localhost) the `Host` header may carry. */
+  allowedHosts?: readonly string[];
 }
 
 export type NextFunction = (error?: unknown) => void;
@@ -55,6 +86,7 @@ const accountSchema = z.object({
   displayName: z.string(),
   photoUrl: z.string(),
   disabled: z.boolean(),
+  sessionEpoch: z.number().int().optional(),
   emailVerified: z.boolean(),
   claims: z.record(z.unknown()),
   providers: z.array(z.enum(['password', 'google.com'])),
@@ -166,10 +198,20 @@ class StateFile {
   }
 }
 
-let state: { file: StateFile; ready: Promise<void> } | null = null;
+interface ProcessState {
+  file: StateFile;
+  ready: Promise<void>;
+  /**
+   * The console control's secret: random at each start, so a page (or a test) asks for it again
+   * after a restart, and nothing outside this origin ever learns it.
+   */
+  secret: string;
+}
+
+let state: ProcessState | null = null;
 
 /** Loads the state once per process; a second caller must ask for the same file. */
-function startState(options: FakeFirebaseOptions): StateFile {
+function startState(options: FakeFirebaseOptions): ProcessState {
   const path = options.stateFile ? resolve(options.stateFile) : null;
   if (state) {
     if (state.file.path !== path) {
@@ -177,13 +219,13 @@ function startState(options: FakeFirebaseOptions): StateFile {
         `The fake Firebase already runs with state ${state.file.path ?? '(memory)'} in this process`,
       );
     }
-    return state.file;
+    return state;
   }
   const file = new StateFile(path);
   const ready = file.load(options.fresh ?? false).then(() => undefined);
   store.setReady(ready);
-  state = { file, ready };
-  return file;
+  state = { file, ready, secret: randomBytes(32).toString('base64url') };
+  return state;
 }
 
 // ---- URL rewriting ----------------------------------------------------------------------------
@@ -218,10 +260,14 @@ export function rewriteEmulatorUrl(method: string, pathAndQuery: string): string
 
 // ---- HTTP plumbing ----------------------------------------------------------------------------
 
-function setCors(req: IncomingMessage, res: ServerResponse): void {
-  res.setHeader('Access-Control-Allow-Origin', req.headers.origin ?? '*');
+/**
+ * CORS headers for an origin the operator allowed (`allowedOrigins`): exactly that origin, never
+ * credentials (the SDK sends its ID token in a header, not in cookies). A same-origin request needs
+ * none; any other origin gets none and is refused before this.
+ */
+function setCors(req: IncomingMessage, res: ServerResponse, origin: string): void {
+  res.setHeader('Access-Control-Allow-Origin', origin);
   res.setHeader('Vary', 'Origin');
-  res.setHeader('Access-Control-Allow-Credentials', 'true');
   res.setHeader('Access-Control-Allow-Methods', 'GET,POST,PUT,PATCH,DELETE,OPTIONS');
   res.setHeader(
     'Access-Control-Allow-Headers',
@@ -237,6 +283,47 @@ function setCors(req: IncomingMessage, res: ServerResponse): void {
   if (req.headers['access-control-request-private-network'] === 'true') {
     res.setHeader('Access-Control-Allow-Private-Network', 'true');
   }
+}
+
+type RequestSite =
+  { kind: 'same-origin' } | { kind: 'allowed'; origin: string } | { kind: 'refused' };
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/**
+ * Where a request comes from, as the browser tells it: `Origin` (sent on every cross-origin
+ * request, and on same-origin ones that are not GET/HEAD) and `Sec-Fetch-Site` (which a page cannot
+ * forge). A client that sends neither is not a page on another site (curl, Node, Playwright's
+ * request API): it is treated as same-origin, and reads nothing a page elsewhere could.
+ */
+function requestSite(req: IncomingMessage, allowedOrigins: ReadonlySet<string>): RequestSite {
+  const origin = header(req, 'origin');
+  const host = header(req, 'host');
+  const own = host === undefined ? null : `http://${host}`;
+  if (origin !== undefined && origin !== own) {
+    return allowedOrigins.has(origin) ? { kind: 'allowed', origin } : { kind: 'refused' };
+  }
+  const site = header(req, 'sec-fetch-site');
+  // `none`: the person typed the address or opened a bookmark.
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return { kind: 'refused' };
+  return { kind: 'same-origin' };
+}
+
+/** The control's secret, from its header, or for the change feed (EventSource) from the query. */
+function presentedSecret(req: IncomingMessage, url: URL, route: string): string | null {
+  const fromHeader = header(req, CONTROL_SECRET_HEADER.toLowerCase());
+  if (fromHeader !== undefined) return fromHeader;
+  return route === 'changes' ? url.searchParams.get(CONTROL_SECRET_PARAM) : null;
+}
+
+function secretMatches(presented: string | null, secret: string): boolean {
+  if (presented === null) return false;
+  const a = Buffer.from(presented);
+  const b = Buffer.from(secret);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -426,6 +513,28 @@ async function serveControl(
 
 // ---- the public entry points ----------------------------------------------------------------------
 
+/** A refusal by the fence, in the Google APIs' error shape the SDK reads (`PERMISSION_DENIED`). */
+function refuseFirebase(res: ServerResponse, message: string): void {
+  sendJson(res, 403, { error: { code: 403, message, status: 'PERMISSION_DENIED' } });
+}
+
+/** A refusal of the console control, with a `code` the remote control acts on. */
+function refuseControl(res: ServerResponse, code: string, message: string): void {
+  sendJson(res, 403, { error: message, code });
+}
+
+const HOST_REFUSED =
+  'This demo server answers only requests addressed to an IP address, localhost, or a name listed ' +
+  'in FAKE_FIREBASE_ALLOWED_HOSTS.';
+const CROSS_ORIGIN_REFUSED =
+  'This demo server does not answer pages on other origins. An app served elsewhere must be ' +
+  'listed in the fake’s allowedOrigins.';
+const CONTROL_CROSS_ORIGIN_REFUSED =
+  'The fake’s console control answers only pages on its own origin.';
+const SECRET_REFUSED =
+  'The fake’s console control needs the secret of this server start: GET /__fake/secret from ' +
+  `the same origin, then send it in the ${CONTROL_SECRET_HEADER} header.`;
+
 /**
  * A connect-style middleware (Vite's dev server, scripts/serve.mjs) that answers the fake's paths
  * and hands every other request to `next`. The first call loads the state.
@@ -433,7 +542,9 @@ async function serveControl(
 export function createFakeFirebaseMiddleware(
   options: FakeFirebaseOptions = {},
 ): FakeFirebaseMiddleware {
-  const file = startState(options);
+  const { file, secret } = startState(options);
+  const allowedOrigins = new Set(options.allowedOrigins ?? []);
+  const allowedHosts = options.allowedHosts ?? [];
   return (req, res, next) => {
     const pathAndQuery = req.url ?? '/';
     const method = req.method ?? 'GET';
@@ -443,7 +554,33 @@ export function createFakeFirebaseMiddleware(
       next();
       return;
     }
-    setCors(req, res);
+    if (!isAllowedHostHeader(header(req, 'host'), allowedHosts)) {
+      if (isControl) refuseControl(res, 'host', HOST_REFUSED);
+      else refuseFirebase(res, HOST_REFUSED);
+      return;
+    }
+    const site = requestSite(req, allowedOrigins);
+    if (isControl) {
+      if (site.kind !== 'same-origin') {
+        refuseControl(res, 'cross-origin', CONTROL_CROSS_ORIGIN_REFUSED);
+        return;
+      }
+      const url = new URL(pathAndQuery, 'http://fake.invalid');
+      const route = url.pathname.slice('/__fake/'.length);
+      if (route === CONTROL_SECRET_ROUTE && method === 'GET') {
+        sendJson(res, 200, { secret });
+        return;
+      }
+      if (!secretMatches(presentedSecret(req, url, route), secret)) {
+        refuseControl(res, CONTROL_SECRET_REFUSED, SECRET_REFUSED);
+        return;
+      }
+    } else if (site.kind === 'refused') {
+      refuseFirebase(res, CROSS_ORIGIN_REFUSED);
+      return;
+    } else if (site.kind === 'allowed') {
+      setCors(req, res, site.origin);
+    }
     if (method === 'OPTIONS') {
       res.statusCode = 204;
       res.end();
@@ -473,16 +610,21 @@ export interface FakeFirebaseServer {
 
 /**
  * The fake on its own port, e.g. for the Auth emulator contract test or an app served elsewhere
- * (`VITE_FIREBASE_EMULATOR_HOST=127.0.0.1:<port>`). Port 0 picks a free one.
+ * (`VITE_FIREBASE_EMULATOR_HOST=127.0.0.1:<port>`, with that app's origin in `allowedOrigins`).
+ * Port 0 picks a free one; it listens on 127.0.0.1 unless `host` says otherwise (and then warns).
  */
 export async function startFakeFirebaseServer(
   options: { port?: number; host?: string } & FakeFirebaseOptions = {},
 ): Promise<FakeFirebaseServer> {
-  const host = options.host ?? '127.0.0.1';
-  const middleware = createFakeFirebaseMiddleware(options);
+  const host = options.host ?? DEFAULT_HOST;
+  const warning = networkExposureWarning(host);
+  if (warning) console.warn(warning);
+  const middleware = createFakeFirebaseMiddleware({
+    ...options,
+    allowedHosts: [...(options.allowedHosts ?? []), host],
+  });
   const server = createServer((req, res) =>
     middleware(req, res, () => {
-      setCors(req, res);
       sendJson(res, 404, { error: `Not a fake Firebase path: ${req.url ?? ''}` });
     }),
   );

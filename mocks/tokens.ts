@@ -1,6 +1,12 @@
 // Unsigned ID tokens (`alg: none`), as the Auth emulator issues them. The Firebase SDK only decodes
 // the payload, so these are enough for getIdTokenResult; the fake's other handlers decode them to
 // find the caller.
+//
+// DEMO ONLY (issue 28, README "Security"): the fake accepts any such token as presented, so anyone
+// who can reach a demo server can claim any uid or role. That is the demo's nature (its passwords
+// are published too), never a production path: production's rules and functions take the caller
+// from tokens Google signs and verifies (request.auth), and a build with a Firebase project has no
+// fake at all.
 import { z } from 'zod';
 import type { Account } from './store';
 
@@ -48,6 +54,9 @@ export function issueIdToken(
 ): string {
   const iat = Math.floor(nowMs / 1000);
   return encodeUnsignedJwt({
+    // First: Firebase refuses custom claims with reserved names, so none may stand in for the
+    // token's own fields (the uid, the e-mail, its verification, which staff domains depend on).
+    ...account.claims,
     iss: `https://securetoken.google.com/${projectId}`,
     aud: projectId,
     auth_time: Math.floor(account.lastLoginAt / 1000),
@@ -63,7 +72,6 @@ export function issueIdToken(
       identities: { email: [account.email] },
       sign_in_provider: signInProvider,
     },
-    ...account.claims,
   });
 }
 
@@ -83,7 +91,10 @@ export interface CallerToken {
 
 export type CallerResult = { ok: true; caller: CallerToken | null } | { ok: false };
 
-/** Reads `Authorization: Bearer <idToken>`. No header means an unauthenticated caller. */
+/**
+ * Reads `Authorization: Bearer <idToken>`. No header means an unauthenticated caller. The token is
+ * not verified (it is unsigned): a demo-only convenience, see the top of this file.
+ */
 export function callerFromRequest(request: Request, nowMs: number = Date.now()): CallerResult {
   const header = request.headers.get('authorization');
   if (!header) return { ok: true, caller: null };
@@ -93,6 +104,7 @@ export function callerFromRequest(request: Request, nowMs: number = Date.now()):
 }
 
 export function callerFromIdToken(token: string, nowMs: number = Date.now()): CallerResult {
+  // Trusted as presented, signature or not (`alg: none`): demo only, see the top of this file.
   const payload = decodeJwtPayload(token);
   const parsed = callerTokenSchema.safeParse(payload);
   if (!payload || !parsed.success) return { ok: false };

@@ -16,6 +16,12 @@
 // index.html is marked `<html data-fake-firebase="server">` so the page connects the
 // SDK's emulators to its own origin. `--fake=in-page` (or FAKE_FIREBASE=in-page) serves the plain
 // static build, as a static host would. `--fresh` reseeds the fake's saved state.
+//
+// The fence (issue 28): it listens on 127.0.0.1 unless HOST is set, and with the fake on another
+// address it prints a warning that anyone on the network can read and change the demo data. The
+// fake itself refuses other origins and Host names it does not know (FAKE_FIREBASE_ALLOWED_HOSTS
+// adds names besides IP addresses and localhost), and its console control wants a per-start secret
+// (mocks/server.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -122,8 +128,20 @@ export function createStaticServer(root, { fakeFirebase, securityHeaders } = {})
   });
 }
 
-/** The fake's middleware from the build, or null (a production build has none; or in-page asked). */
-async function loadFakeFirebase(buildDir, { mode, stateFile, fresh }) {
+/**
+ * The address to listen on: 127.0.0.1 unless HOST names another (issue 28). An empty HOST would
+ * make Node listen on every address, so it counts as unset.
+ * @param {Record<string, string | undefined>} [env]
+ */
+export function listenHost(env = process.env) {
+  return env.HOST || '127.0.0.1';
+}
+
+/**
+ * The fake's middleware from the build and the warning to print for `host` (null on a loopback
+ * address), or null (a production build has none; or in-page asked).
+ */
+async function loadFakeFirebase(buildDir, { mode, stateFile, fresh, host }) {
   if (mode === 'in-page') return null;
   const bundle = fileURLToPath(new URL(`../${buildDir}/fake-firebase/server.mjs`, import.meta.url));
   if (!existsSync(bundle)) {
@@ -133,8 +151,21 @@ async function loadFakeFirebase(buildDir, { mode, stateFile, fresh }) {
     );
     return null;
   }
-  const { createFakeFirebaseMiddleware } = await import(pathToFileURL(bundle).href);
-  return createFakeFirebaseMiddleware({ stateFile, fresh });
+  const fake = await import(pathToFileURL(bundle).href);
+  const allowedHosts = [
+    ...(process.env.FAKE_FIREBASE_ALLOWED_HOSTS ?? '').split(',').map((name) => name.trim()),
+    host,
+  ].filter((name) => name !== '');
+  // A bundle built before the fence has no warning of its own: any address but 127.0.0.1 warns.
+  const warning = fake.networkExposureWarning
+    ? fake.networkExposureWarning(host)
+    : host === '127.0.0.1'
+      ? null
+      : `WARNING: the demo server listens on ${host}: anyone on the network can read and change the demo data.`;
+  return {
+    middleware: fake.createFakeFirebaseMiddleware({ stateFile, fresh, allowedHosts }),
+    warning,
+  };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -146,7 +177,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(2);
   }
   const port = Number(process.env.PORT ?? 4173);
-  const host = process.env.HOST ?? '127.0.0.1';
+  const host = listenHost();
   const buildDir = process.env.BUILD_DIR ?? 'build';
   const root = fileURLToPath(new URL(`../${buildDir}/client`, import.meta.url));
   const securityHeaders = readSecurityHeaders(
@@ -158,16 +189,22 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
         'serving without a Content-Security-Policy. Build again to get one.',
     );
   }
-  const fakeFirebase = await loadFakeFirebase(buildDir, {
+  const fake = await loadFakeFirebase(buildDir, {
     mode,
     stateFile: process.env.FAKE_FIREBASE_STATE ?? '.fake-firebase/state.json',
     fresh: args.includes('--fresh'),
+    host,
   });
+  const fakeFirebase = fake?.middleware ?? null;
   createStaticServer(root, { fakeFirebase, securityHeaders }).listen(port, host, () => {
     const where = fakeFirebase ? 'with the demo backend on the same port' : 'static';
     console.log(`Learning Centre (production build, ${where}) on http://${host}:${port}/`);
-    if (fakeFirebase && host === '127.0.0.1') {
-      console.log('Other devices on the network: HOST=0.0.0.0 npm start');
+    if (fake?.warning) console.warn(`\n${fake.warning}\n`);
+    else if (fakeFirebase) {
+      console.log(
+        'Other devices on the network: HOST=0.0.0.0 npm start (anyone on the network can then ' +
+          'read and change the demo data)',
+      );
     }
   });
 }

@@ -32,21 +32,47 @@ describe('rolesFromClaims', () => {
     expect(superAdmin).toMatchObject({ roles: ['superAdmin'], isAdmin: true, isSuperAdmin: true });
   });
 
-  it('grants admin and superAdmin to an e-mail on a staff domain, case-insensitively', () => {
-    const result = rolesFromClaims({}, 'Head@Staff.School.Example', STAFF);
+  it('grants admin and superAdmin to a verified e-mail on a staff domain, case-insensitively', () => {
+    const result = rolesFromClaims({ email_verified: true }, 'Head@Staff.School.Example', STAFF);
     expect(result.roles).toEqual(['admin', 'superAdmin']);
     expect(result.isAdmin && result.isSuperAdmin).toBe(true);
   });
 
+  it('grants nothing to a staff-domain address until the token says it is verified', () => {
+    // A password sign-up under the staff domain: Firebase sets email_verified false.
+    for (const claims of [
+      { email_verified: false },
+      {},
+      { email_verified: 'true' },
+      { email_verified: 1 },
+    ]) {
+      expect(rolesFromClaims(claims, 'head@staff.school.example', STAFF)).toMatchObject({
+        roles: [],
+        isAdmin: false,
+        isSuperAdmin: false,
+      });
+    }
+    // Roles given by claims stay, verified or not: only the domain's grant waits.
+    expect(
+      rolesFromClaims({ roles: ['parent'], email_verified: false }, 'p@staff.school.example', STAFF)
+        .roles,
+    ).toEqual(['parent']);
+  });
+
   it('leaves an existing admin on a staff domain without superAdmin', () => {
-    const result = rolesFromClaims({ roles: ['admin'] }, 'a@admin.school.example', STAFF);
+    const result = rolesFromClaims(
+      { roles: ['admin'], email_verified: true },
+      'a@admin.school.example',
+      STAFF,
+    );
     expect(result.roles).toEqual(['admin']);
     expect(result.isSuperAdmin).toBe(false);
   });
 
   it('does not treat a look-alike domain as a staff domain', () => {
-    expect(rolesFromClaims({}, 'x@notstaff.school.example', STAFF).roles).toEqual([]);
-    expect(rolesFromClaims({}, 'x@staff.school.example.evil', STAFF).roles).toEqual([]);
+    const verified = { email_verified: true };
+    expect(rolesFromClaims(verified, 'x@notstaff.school.example', STAFF).roles).toEqual([]);
+    expect(rolesFromClaims(verified, 'x@staff.school.example.evil', STAFF).roles).toEqual([]);
   });
 
   it('keeps only string values of the tokens map', () => {

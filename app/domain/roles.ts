@@ -45,6 +45,8 @@ const claimsSchema = z
     superAdmin: z.unknown().optional(),
     memberUUID: z.unknown().optional(),
     tokens: z.unknown().optional(),
+    /** Set by Firebase Auth in every ID token: true once the address is proven (Google, link). */
+    email_verified: z.unknown().optional(),
   })
   .passthrough();
 
@@ -57,7 +59,8 @@ function emailDomain(email: string | null): string | null {
 /**
  * Reads roles from token claims: the `roles` array, or else the single `role` claim. Boolean
  * `admin`/`superAdmin` claims add those roles. An e-mail on a staff domain is granted admin and
- * superAdmin unless already an admin. A facilitator with a memberUUID gets a `facilitator` token.
+ * superAdmin unless already an admin, and only when the token says the address is verified
+ * (`email_verified`, spec §6, issue 28). A facilitator with a memberUUID gets a `facilitator` token.
  */
 export function rolesFromClaims(
   claims: unknown,
@@ -82,7 +85,9 @@ export function rolesFromClaims(
   let isSuperAdmin = roles.includes('superAdmin');
   let isAdmin = isSuperAdmin || roles.includes('admin');
 
-  const domain = emailDomain(email);
+  // Anyone can sign up with a password under any address; only a verified one (Google sign-in, or
+  // the verification link) shows the person holds that mailbox. Until then: no role from the domain.
+  const domain = c.email_verified === true ? emailDomain(email) : null;
   const onStaffDomain = domain !== null && staffDomains.some((d) => d.toLowerCase() === domain);
   if (onStaffDomain && !isAdmin) {
     add('admin');

@@ -32,6 +32,7 @@ import {
 import { firebaseCodeOf } from '~/backend/errors';
 import { DEMO_PROJECT_ID } from '~/config/demo';
 import { getRuntimeConfig } from '~/config/env';
+import { CONTROL_SECRET_HEADER } from '../../mocks/fence';
 
 const env = z
   .object({
@@ -219,9 +220,13 @@ async function clearAccounts(): Promise<void> {
       emailPrivacyConfig: { enableImprovedEmailPrivacy: true },
     });
   } else {
+    // The console control wants the secret of the fake's current start (mocks/server.ts).
+    const secret = z
+      .object({ secret: z.string() })
+      .parse(await (await fetch(`${BASE_URL}/__fake/secret`)).json()).secret;
     const response = await fetch(`${BASE_URL}/__fake/reset`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', [CONTROL_SECRET_HEADER]: secret },
       body: JSON.stringify({ profile: 'empty' }),
     });
     if (!response.ok) throw new Error(`The fake's reset answered ${response.status}`);

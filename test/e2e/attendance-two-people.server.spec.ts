@@ -5,7 +5,7 @@
 // student: the shared backend then holds both marks, each with its own `by`, and present for the
 // rest. No default overwrites a real mark, whoever syncs last.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { open, signIn, type DemoRole, syncSettled } from './fixtures';
+import { fakeControlHeaders, open, signIn, type DemoRole, syncSettled } from './fixtures';
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
 const weekday = new Date().getUTCDay();
@@ -14,7 +14,10 @@ test.skip(weekday === 0 || weekday === 6, 'the demo classes meet on weekdays onl
 const STATUS = /, (Present|Absent|Late|Excused)$/;
 
 test.beforeEach(async ({ request }) => {
-  const reset = await request.post('/__fake/reset', { data: {} });
+  const reset = await request.post('/__fake/reset', {
+    data: {},
+    headers: await fakeControlHeaders(request),
+  });
   expect(reset.ok()).toBe(true);
 });
 
@@ -36,7 +39,9 @@ interface Entry {
 }
 
 async function backendGet(request: APIRequestContext, path: string): Promise<unknown> {
-  const response = await request.get(`/__fake/documents/${path}`);
+  const response = await request.get(`/__fake/documents/${path}`, {
+    headers: await fakeControlHeaders(request),
+  });
   expect(response.ok()).toBe(true);
   return response.json();
 }

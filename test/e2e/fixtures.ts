@@ -1,6 +1,7 @@
 // Shared Playwright helpers: open a page in a given theme, wait until the start cover is gone, and
 // sign in as a demo role through the real login page.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { CONTROL_SECRET_HEADER } from '../../mocks/fence';
 
 export type ThemeName = 'default' | 'dark' | 'accessible';
 export type DemoRole =
@@ -15,6 +16,22 @@ export const DEMO_EMAILS: Record<DemoRole, string> = {
   student: 'student@demo-learning.example',
 };
 export const DEMO_PASSWORD = 'demo-password';
+
+/**
+ * Server mode (*.server.spec.ts): the header the fake's console control over HTTP (`/__fake/…`)
+ * needs, the secret of the server's current start (mocks/server.ts, issue 28), asked for the way
+ * the page asks for it.
+ */
+export async function fakeControlHeaders(
+  request: APIRequestContext,
+): Promise<Record<string, string>> {
+  const response = await request.get('/__fake/secret');
+  expect(response.ok()).toBe(true);
+  const body: unknown = await response.json();
+  const secret = typeof body === 'object' && body !== null ? Reflect.get(body, 'secret') : null;
+  if (typeof secret !== 'string') throw new Error('The fake answered no control secret');
+  return { [CONTROL_SECRET_HEADER]: secret };
+}
 
 export async function useTheme(page: Page, theme: ThemeName) {
   await page.addInitScript((value) => {

@@ -5,13 +5,16 @@
 // Daniel Mensah" without a reload. (Server mode because two browser contexts of the in-page fake
 // are two separate demo schools.)
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { open, signIn, syncSettled, type DemoRole } from './fixtures';
+import { fakeControlHeaders, open, signIn, syncSettled, type DemoRole } from './fixtures';
 
 const CONVERSATION = 'conv-leo-progress';
 const SUBJECT = "Leo's maths progress";
 
 test.beforeEach(async ({ request }) => {
-  const reset = await request.post('/__fake/reset', { data: {} });
+  const reset = await request.post('/__fake/reset', {
+    data: {},
+    headers: await fakeControlHeaders(request),
+  });
   expect(reset.ok()).toBe(true);
 });
 

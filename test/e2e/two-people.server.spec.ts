@@ -3,10 +3,20 @@
 // other's writes, and the page loads none of msw. The server is shared, so these tests run one at a
 // time (playwright.config.ts, project server-mode) and reset the fake first.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { chooseDemoFamily, open, signIn, type DemoRole, syncSettled } from './fixtures';
+import {
+  fakeControlHeaders,
+  chooseDemoFamily,
+  open,
+  signIn,
+  type DemoRole,
+  syncSettled,
+} from './fixtures';
 
 test.beforeEach(async ({ request }) => {
-  const reset = await request.post('/__fake/reset', { data: {} });
+  const reset = await request.post('/__fake/reset', {
+    data: {},
+    headers: await fakeControlHeaders(request),
+  });
   expect(reset.ok()).toBe(true);
 });
 
@@ -20,7 +30,9 @@ async function person(browser: Browser, role: DemoRole): Promise<Page> {
 
 /** A document as the shared backend holds it (the console control over HTTP). */
 async function backendDocument(request: APIRequestContext, path: string): Promise<unknown> {
-  const response = await request.get(`/__fake/documents/${path}`);
+  const response = await request.get(`/__fake/documents/${path}`, {
+    headers: await fakeControlHeaders(request),
+  });
   expect(response.ok()).toBe(true);
   return response.json();
 }
@@ -71,7 +83,9 @@ test('a student the office creates appears in her facilitator’s list on anothe
   await expect(office.getByRole('heading', { level: 1, name: `Noor ${lastName}` })).toBeVisible();
   await syncSettled(office);
 
-  const students = await request.get('/__fake/documents/students');
+  const students = await request.get('/__fake/documents/students', {
+    headers: await fakeControlHeaders(request),
+  });
   expect(JSON.stringify(await students.json())).toContain(lastName);
 
   // The facilitator of that classroom signs in on another device and has the new student.
@@ -118,7 +132,9 @@ test('in server mode the page loads no msw code and the console control talks to
   expect(JSON.stringify(control?.campus)).toContain('"name"');
 
   // The Firebase requests went to this origin, in the Emulator Suite's shapes.
-  const log = await page.request.get('/__fake/requests?match=documents');
+  const log = await page.request.get('/__fake/requests?match=documents', {
+    headers: await fakeControlHeaders(page.request),
+  });
   expect(JSON.stringify(await log.json())).toContain(
     'https://firestore.googleapis.com/v1/projects/',
   );

@@ -7,7 +7,7 @@ import { http, passthrough } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { server as fakeFirebase } from '../../mocks/node';
 import { compressBuild } from '../../scripts/compress-build';
-import { createStaticServer, readSecurityHeaders } from '../../scripts/serve.mjs';
+import { createStaticServer, listenHost, readSecurityHeaders } from '../../scripts/serve.mjs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -188,5 +188,13 @@ describe('compressed files behind npm start', () => {
     } finally {
       marked.close();
     }
+  });
+});
+
+describe('where npm start listens (issue 28)', () => {
+  it('on 127.0.0.1 unless HOST names another address; an empty HOST is unset', () => {
+    expect(listenHost({})).toBe('127.0.0.1');
+    expect(listenHost({ HOST: '' })).toBe('127.0.0.1');
+    expect(listenHost({ HOST: '0.0.0.0' })).toBe('0.0.0.0');
   });
 });

@@ -5,6 +5,7 @@
 // what signing in needs is loaded when the person starts using it (preloadSignIn).
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { DEMO_DATA_NOTICE } from '~/config/demo';
 import { useSettings } from '~/settings/store';
 import { CheckboxField, Field } from '~/ui/form/Field';
 import { Modal } from '~/ui/Modal';
@@ -94,7 +95,8 @@ export function LoginPage() {
   }, [step, actionData]);
 
   const fieldErrors = actionData?.fieldErrors;
-  const formError = actionData?.formError;
+  // Until the person tries again, the reason they were signed out (a suspended account) stands.
+  const formError = actionData ? actionData.formError : loaderData.signedOutMessage;
   const redirectTo = loaderData.redirectTo;
 
   return (
@@ -262,46 +264,63 @@ export function LoginPage() {
         ) : null}
       </section>
 
-      {loaderData.demoAccounts.length > 0 ? (
+      {loaderData.demoMode || loaderData.demoAccounts.length > 0 ? (
         <section
           className={`p-6 sm:p-8 ${skin.card} ${skin.rounded}`}
-          aria-labelledby="demo-heading"
+          aria-labelledby={loaderData.demoAccounts.length > 0 ? 'demo-heading' : 'demo-notice'}
         >
-          <h2 id="demo-heading" className="text-xl font-semibold">
-            Demo accounts
-          </h2>
-          <p className="mt-1 text-sm text-muted">
-            One per role. Choose one to fill in the form, then sign in.
-          </p>
-          <ul className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-2">
-            {loaderData.demoAccounts.map((account) => (
-              <li
-                key={account.email}
-                className={`flex items-center justify-between gap-3 p-3 ${skin.listItem}`}
-              >
-                <span className="min-w-0">
-                  <span className="block font-semibold capitalize">{account.role}</span>
-                  <span className="block truncate text-sm">{account.email}</span>
-                </span>
-                <button
-                  type="button"
-                  className={`${skin.buttonSecondary} ${skin.rounded}`}
-                  aria-label={`Use the ${account.role} demo account`}
-                  onClick={() => {
-                    setEmailValue(account.email);
-                    setPassword(account.password);
-                    setStep('password');
-                  }}
-                >
-                  Use
-                </button>
-              </li>
-            ))}
-          </ul>
-          <p className="mt-3 text-sm text-muted">
-            Password for every demo account:{' '}
-            <code className="font-mono">{loaderData.demoAccounts[0]?.password}</code>
-          </p>
+          {/* Said before anything else in the demo's column (issue 28): a demo holds no real data. */}
+          {loaderData.demoMode ? (
+            <div
+              role="note"
+              aria-labelledby="demo-notice"
+              className={`mb-6 border-l-4 p-4 ${skin.warning} ${skin.rounded}`}
+            >
+              <p id="demo-notice" className="font-bold">
+                {DEMO_DATA_NOTICE.title}
+              </p>
+              <p className="mt-1 text-sm">{DEMO_DATA_NOTICE.body}</p>
+            </div>
+          ) : null}
+          {loaderData.demoAccounts.length > 0 ? (
+            <>
+              <h2 id="demo-heading" className="text-xl font-semibold">
+                Demo accounts
+              </h2>
+              <p className="mt-1 text-sm text-muted">
+                One per role. Choose one to fill in the form, then sign in.
+              </p>
+              <ul className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-2">
+                {loaderData.demoAccounts.map((account) => (
+                  <li
+                    key={account.email}
+                    className={`flex items-center justify-between gap-3 p-3 ${skin.listItem}`}
+                  >
+                    <span className="min-w-0">
+                      <span className="block font-semibold capitalize">{account.role}</span>
+                      <span className="block truncate text-sm">{account.email}</span>
+                    </span>
+                    <button
+                      type="button"
+                      className={`${skin.buttonSecondary} ${skin.rounded}`}
+                      aria-label={`Use the ${account.role} demo account`}
+                      onClick={() => {
+                        setEmailValue(account.email);
+                        setPassword(account.password);
+                        setStep('password');
+                      }}
+                    >
+                      Use
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              <p className="mt-3 text-sm text-muted">
+                Password for every demo account:{' '}
+                <code className="font-mono">{loaderData.demoAccounts[0]?.password}</code>
+              </p>
+            </>
+          ) : null}
         </section>
       ) : null}
     </div>
