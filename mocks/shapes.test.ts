@@ -95,3 +95,61 @@ describe("the fake's shape check", () => {
     ).toBe('Document conversations/c1/messages/m1 has fields its schema does not allow: draft');
   });
 });
+
+// Issue 28, finding 8: a resource's link is http: or https:, its file type one of the allow-list.
+describe("the fake's shape check of resources", () => {
+  const resource = {
+    title: 'Fractions game',
+    description: '',
+    kind: 'link',
+    url: 'https://example.org/fractions',
+    classroomIds: [],
+    audience: ['student'],
+    audienceKeys: ['student'],
+    createdBy: 'fac-1',
+  };
+
+  it('accepts an https link and an allowed file type', () => {
+    expect(shapeProblem('resources/r1', encodeFields(resource))).toBeNull();
+    expect(
+      shapeProblem(
+        'resources/r2',
+        encodeFields({
+          ...resource,
+          kind: 'file',
+          url: undefined,
+          storagePath: 'resources/r2/a.pdf',
+          mimeType: 'application/pdf',
+          size: 10,
+        }),
+      ),
+    ).toBeNull();
+  });
+
+  it('refuses a javascript:, data: or file: link', () => {
+    for (const url of [
+      'javascript:alert(document.cookie)',
+      'data:text/html,<script>alert(1)</script>',
+      'file:///etc/passwd',
+      'JavaScript:alert(1)',
+    ]) {
+      expect(shapeProblem('resources/r1', encodeFields({ ...resource, url })), url).toMatch(
+        /^Document resources\/r1 does not match its schema: url: /,
+      );
+    }
+  });
+
+  it('refuses a file type outside the allow-list, or one with parameters', () => {
+    for (const mimeType of [
+      'text/html',
+      'image/png,text/html',
+      'image/svg+xml',
+      'image/png; x=y',
+    ]) {
+      expect(
+        shapeProblem('resources/r1', encodeFields({ ...resource, kind: 'file', mimeType })),
+        mimeType,
+      ).toMatch(/^Document resources\/r1 does not match its schema: mimeType: /);
+    }
+  });
+});

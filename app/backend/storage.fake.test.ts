@@ -166,6 +166,50 @@ describe('uploadFile', () => {
     expect(outcome).toBe('storage/unauthorized');
   });
 
+  it('is refused by the service for a type that only starts like an allowed one, or has parameters', async () => {
+    allowConsoleErrors();
+    await signInAs('admin');
+    const storage = await getStorageInstance();
+    const html = new Blob(['<!doctype html><script>alert(document.domain)</script>']);
+    for (const contentType of ['image/png,text/html', 'image/png; charset=x', 'text/html']) {
+      const path = 'resources/res-new-12/a.png';
+      const outcome = await uploadBytes(ref(storage, path), html, { contentType }).then(
+        () => 'stored',
+        (error: unknown) => (error instanceof Error && 'code' in error ? String(error.code) : ''),
+      );
+      expect(outcome, contentType).toBe('storage/unauthorized');
+      expect(await readRefusal(path)).toBe('storage/object-not-found');
+    }
+  });
+
+  it('refuses a .exe declared as a PDF, before sending and at the service', async () => {
+    allowConsoleErrors();
+    await signInAs('facilitator');
+    fake.clearRequestLog();
+    const path = 'resources/res-new-13/setup.exe';
+    const error = await rejectionOf(
+      uploadFile(path, pdf(10), { contentType: 'application/pdf' }).done,
+    );
+    expect(error.message).toBe(
+      '“setup.exe” says it is a PDF, but its name does not end in .pdf. Choose the right file, or rename it.',
+    );
+    expect(error.permanent).toBe(true);
+    expect(fake.requests('firebasestorage')).toHaveLength(0);
+    const storage = await getStorageInstance();
+    const outcome = await uploadBytes(ref(storage, path), pdf(10), {
+      contentType: 'application/pdf',
+    }).then(
+      () => 'stored',
+      (e: unknown) => (e instanceof Error && 'code' in e ? String(e.code) : ''),
+    );
+    expect(outcome).toBe('storage/unauthorized');
+    // The same bytes under a name of their type are stored.
+    await uploadBytes(ref(storage, 'resources/res-new-13/setup.pdf'), pdf(10), {
+      contentType: 'application/pdf',
+    });
+    expect(await readBack('resources/res-new-13/setup.pdf')).toHaveLength(10);
+  });
+
   it('refuses parents and students with "You may not upload files here."', async () => {
     for (const role of ['parent', 'student'] as const) {
       await signInAs(role);

@@ -107,7 +107,11 @@ export function uploadFile(
   file: Blob,
   options: { contentType: string; onProgress?: (progress: UploadProgress) => void },
 ): UploadHandle {
-  const problem = uploadProblem({ size: file.size, type: options.contentType });
+  const problem = uploadProblem({
+    name: storagePath.slice(storagePath.lastIndexOf('/') + 1),
+    size: file.size,
+    type: options.contentType,
+  });
   if (problem !== null) {
     return refusedHandle(
       new BackendError(problem, {

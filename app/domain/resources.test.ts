@@ -2,14 +2,21 @@ import { describe, expect, it } from 'vitest';
 import {
   canReadFile,
   canWriteFile,
+  declaredTypeOf,
+  extensionAgrees,
+  extensionOf,
   isAllowedType,
   MAX_UPLOAD_BYTES,
   resourceIdOfPath,
   resourceNotification,
   safeFileName,
   storagePathFor,
+  UPLOAD_ACCEPT,
+  UPLOAD_CONTENT_TYPES,
   UPLOAD_MESSAGES,
+  UPLOAD_TYPES,
   uploadProblem,
+  WEB_LINK_PATTERN,
 } from './resources';
 import type { Principal } from './permissions';
 import type { Role } from './roles';
@@ -33,35 +40,111 @@ function person(roles: Role[], extra: Partial<Principal> = {}): Principal {
 describe('upload limits', () => {
   it('allows a file of exactly 25 MB and refuses one byte more', () => {
     expect(MAX_UPLOAD_BYTES).toBe(25 * 1024 * 1024);
-    expect(uploadProblem({ size: MAX_UPLOAD_BYTES, type: 'application/pdf' })).toBeNull();
-    expect(uploadProblem({ size: MAX_UPLOAD_BYTES + 1, type: 'application/pdf' })).toBe(
-      UPLOAD_MESSAGES.tooLarge,
-    );
+    expect(
+      uploadProblem({ name: 'a.pdf', size: MAX_UPLOAD_BYTES, type: 'application/pdf' }),
+    ).toBeNull();
+    expect(
+      uploadProblem({ name: 'a.pdf', size: MAX_UPLOAD_BYTES + 1, type: 'application/pdf' }),
+    ).toBe(UPLOAD_MESSAGES.tooLarge);
   });
 
   it('refuses an empty file', () => {
-    expect(uploadProblem({ size: 0, type: 'application/pdf' })).toBe(UPLOAD_MESSAGES.empty);
+    expect(uploadProblem({ name: 'a.pdf', size: 0, type: 'application/pdf' })).toBe(
+      UPLOAD_MESSAGES.empty,
+    );
   });
 
-  it('allows documents, images, audio and video', () => {
-    for (const type of [
-      'application/pdf',
-      'application/msword',
-      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-      'application/vnd.ms-excel',
-      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-      'application/vnd.oasis.opendocument.text',
-      'text/plain',
-      'text/csv',
-      'image/png',
-      'image/jpeg',
-      'audio/mpeg',
-      'video/mp4',
-      'Application/PDF; charset=binary',
-    ]) {
-      expect(uploadProblem({ size: 10, type }), type).toBeNull();
+  it('allows documents, images, audio and video with a name of their type', () => {
+    for (const [type, name] of [
+      ['application/pdf', 'a.pdf'],
+      ['application/msword', 'a.doc'],
+      ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'a.docx'],
+      ['application/vnd.ms-excel', 'a.xls'],
+      ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'a.xlsx'],
+      ['application/vnd.openxmlformats-officedocument.presentationml.presentation', 'a.pptx'],
+      ['application/vnd.oasis.opendocument.text', 'a.odt'],
+      ['text/plain', 'a.txt'],
+      ['text/csv', 'a.csv'],
+      ['image/png', 'a.png'],
+      ['image/jpeg', 'Photo.JPG'],
+      ['image/jpeg', 'photo.jpeg'],
+      ['audio/mpeg', 'song.mp3'],
+      ['video/mp4', 'clip.mp4'],
+    ] as const) {
+      expect(uploadProblem({ name, size: 10, type }), type).toBeNull();
     }
+  });
+
+  it('checks the type exactly against the list: no prefix, no parameters, no other case', () => {
+    for (const type of [
+      'image/png,text/html',
+      'image/png; charset=x',
+      'image/png;',
+      ' image/png',
+      'Application/PDF',
+      'application/pdf; charset=binary',
+      'image/x-icon',
+      'video/x-msvideo',
+      'audio/',
+      'image/',
+      'constructor',
+      '__proto__',
+    ]) {
+      expect(isAllowedType(type), type).toBe(false);
+      expect(uploadProblem({ name: 'a.png', size: 10, type }), type).toBe(
+        UPLOAD_MESSAGES.wrongType,
+      );
+    }
+  });
+
+  it('refuses a file whose name does not agree with its type, naming both', () => {
+    expect(uploadProblem({ name: 'setup.exe', size: 10, type: 'application/pdf' })).toBe(
+      '“setup.exe” says it is a PDF, but its name does not end in .pdf. Choose the right file, or rename it.',
+    );
+    expect(uploadProblem({ name: 'photo.jpg', size: 10, type: 'image/png' })).toContain(
+      'does not end in .png',
+    );
+    expect(uploadProblem({ name: 'notes', size: 10, type: 'text/plain' })).toContain(
+      'does not end in .txt or .text',
+    );
+    expect(uploadProblem({ name: 'report.pdf.exe', size: 10, type: 'application/pdf' })).not.toBe(
+      null,
+    );
+    expect(extensionAgrees('report.exe.pdf', 'application/pdf')).toBe(true);
+    expect(extensionAgrees('resources/r1/a.PDF', 'application/pdf')).toBe(true);
+    expect(extensionAgrees('a.pdf', 'text/html')).toBe(false);
+    expect(extensionOf('.pdf')).toBe('');
+    expect(extensionOf('dir.v2/readme')).toBe('');
+  });
+
+  it('gives every allowed type at least one extension, and offers them all to the picker', () => {
+    for (const type of UPLOAD_CONTENT_TYPES) {
+      const extensions: readonly string[] = UPLOAD_TYPES[type].extensions;
+      expect(extensions.length, type).toBeGreaterThan(0);
+      for (const e of extensions) {
+        expect(e, type).toMatch(/^[a-z0-9]+$/);
+        expect(UPLOAD_ACCEPT.split(','), type).toContain(`.${e}`);
+      }
+      expect(UPLOAD_ACCEPT.split(',')).toContain(type);
+    }
+    expect(UPLOAD_ACCEPT).not.toContain('*');
+    expect(UPLOAD_ACCEPT).not.toContain('svg');
+  });
+
+  it('reads the declared type of a picked file', () => {
+    expect(declaredTypeOf({ name: 'a.pdf', type: 'application/pdf' })).toBe('application/pdf');
+    // No type from the system: the extension's.
+    expect(declaredTypeOf({ name: 'song.opus', type: '' })).toBe('audio/ogg');
+    expect(declaredTypeOf({ name: 'setup.exe', type: '' })).toBe('');
+    // Windows with Excel installed calls a CSV file an Excel sheet.
+    expect(declaredTypeOf({ name: 'class.csv', type: 'application/vnd.ms-excel' })).toBe(
+      'text/csv',
+    );
+    expect(declaredTypeOf({ name: 'class.xls', type: 'application/vnd.ms-excel' })).toBe(
+      'application/vnd.ms-excel',
+    );
+    // Whatever else the browser says stands, and is checked.
+    expect(declaredTypeOf({ name: 'a.pdf', type: 'text/html' })).toBe('text/html');
   });
 
   it('refuses SVG, programs, HTML and files without a type', () => {
@@ -75,8 +158,35 @@ describe('upload limits', () => {
       '',
     ]) {
       expect(isAllowedType(type), type).toBe(false);
-      expect(uploadProblem({ size: 10, type }), type).toBe(UPLOAD_MESSAGES.wrongType);
+      expect(uploadProblem({ name: 'a.pdf', size: 10, type }), type).toBe(
+        UPLOAD_MESSAGES.wrongType,
+      );
     }
+  });
+});
+
+describe('resource links', () => {
+  it('are http: or https: with a host, nothing else', () => {
+    for (const url of ['https://example.org', 'http://example.org/a?b=c', 'https://x']) {
+      expect(WEB_LINK_PATTERN.test(url), url).toBe(true);
+    }
+    for (const url of [
+      'javascript:alert(1)',
+      'JAVASCRIPT:alert(1)',
+      ' https://example.org',
+      'data:text/html,<script>alert(1)</script>',
+      'file:///etc/passwd',
+      'https:/example.org',
+      'https:///example.org',
+      '//example.org',
+      'ftp://example.org',
+      'https:example.org',
+    ]) {
+      expect(WEB_LINK_PATTERN.test(url), url).toBe(false);
+    }
+    // The rules generator copies regexes without backslashes only.
+    expect(WEB_LINK_PATTERN.source).not.toContain('\\');
+    expect(WEB_LINK_PATTERN.flags).toBe('');
   });
 });
 
@@ -164,8 +274,28 @@ describe('storage rules', () => {
       false,
     );
     expect(
-      canWriteFile(admin, path, { size: MAX_UPLOAD_BYTES, contentType: 'video/mp4' }, null, null),
+      canWriteFile(
+        admin,
+        'resources/r1/clip.mp4',
+        { size: MAX_UPLOAD_BYTES, contentType: 'video/mp4' },
+        null,
+        null,
+      ),
     ).toBe(true);
+  });
+
+  it('refuses a disguised type or a name that disagrees with the type, even to staff', () => {
+    for (const contentType of ['image/png,text/html', 'image/png; charset=x', 'text/html']) {
+      expect(
+        canWriteFile(admin, 'resources/r1/a.png', { size: 10, contentType }, null, null),
+        contentType,
+      ).toBe(false);
+    }
+    expect(canWriteFile(admin, 'resources/r1/setup.exe', pdf, null, null)).toBe(false);
+    expect(canWriteFile(teacher, 'resources/r1/setup.exe', pdf, null, null)).toBe(false);
+    expect(canWriteFile(teacher, 'resources/r1/Plan.PDF', pdf, null, null)).toBe(true);
+    // A delete has no upload to check.
+    expect(canWriteFile(admin, 'resources/r1/setup.exe', null, null, null)).toBe(true);
   });
 
   it('lets the audience read, and the author and uploader, but nobody else', () => {

@@ -3,25 +3,33 @@
 // resources/{resourceId}/{file name}; its resource document (read across services with
 // firestore.get) says who may read it, the way canReadFile and canWriteFile decide in the fake.
 import { ACCESS_LINKS_FIELD, STAFF_ROLES } from '../../app/domain/permissions';
-import {
-  DOCUMENT_MIME_TYPES,
-  MAX_UPLOAD_BYTES,
-  MEDIA_TYPE_FAMILIES,
-} from '../../app/domain/resources';
+import { MAX_UPLOAD_BYTES, UPLOAD_CONTENT_TYPES, UPLOAD_TYPES } from '../../app/domain/resources';
 import { GENERATED_HEADER } from './firestore';
 import { list, literal } from './shape';
 
-/** The content type as isAllowedType reads it: lower case, without parameters. */
-const BARE_TYPE = "request.resource.contentType.lower().split(';')[0].trim()";
+/**
+ * The rules regex (RE2; `matches` must match the whole string) for a file path whose last segment
+ * is a name, then a dot and one of `extensions`, as extensionAgrees reads it (the path is
+ * lower-cased first; a bare `.pdf` has no extension).
+ */
+export function extensionPattern(extensions: readonly string[]): string {
+  for (const e of extensions) {
+    if (!/^[a-z0-9]+$/.test(e)) throw new Error(`The extension "${e}" cannot be written in rules`);
+  }
+  return `.*/[^/]+[.](${extensions.join('|')})`;
+}
 
-/** A regex matching the media families (image/*, audio/*, video/*), RE2 syntax. */
-export function mediaFamiliesPattern(): string {
-  const names = MEDIA_TYPE_FAMILIES.map((family) => family.replace(/\/$/, ''));
-  return `^(${names.join('|')})/.+$`;
+/** A rules map literal: each allowed content type → the pattern its file names must match. */
+export function extensionPatternsMap(indent: string): string {
+  const entries = UPLOAD_CONTENT_TYPES.map(
+    (type) =>
+      `${indent}  ${literal(type)}: ${literal(extensionPattern(UPLOAD_TYPES[type].extensions))}`,
+  );
+  return `{\n${entries.join(',\n')}\n${indent}}`;
 }
 
 export function generateStorageRules(): string {
-  const documentTypes = list(DOCUMENT_MIME_TYPES);
+  const types = list(UPLOAD_CONTENT_TYPES);
   return `${GENERATED_HEADER.replace('and app/domain/records.ts', 'and app/domain/resources.ts')}
 rules_version = '2';
 service firebase.storage {
@@ -42,14 +50,20 @@ service firebase.storage {
     function isFacilitator(m) {
       return m.get('roles', []).hasAny(['facilitator']);
     }
-    // isAllowedType and uploadProblem: not empty, at most ${MAX_UPLOAD_BYTES} bytes, a document type or
-    // an image, audio or video file, and never SVG (scripts inside an SVG would run when opened).
+    // isAllowedType and uploadProblem: not empty, at most ${MAX_UPLOAD_BYTES} bytes, a content type
+    // on the list exactly as written (no prefix, no parameters: \`image/png,text/html\` is refused),
+    // and a file name that ends in an extension of that type (a \`.exe\` declared as a PDF is
+    // refused). The bytes themselves are sniffed in the browser (app/domain/file-sniff.ts).
     function allowedUpload() {
       return request.resource.size > 0
         && request.resource.size <= ${MAX_UPLOAD_BYTES}
-        && ${BARE_TYPE} != 'image/svg+xml'
-        && (${BARE_TYPE} in ${documentTypes}
-          || ${BARE_TYPE}.matches(${literal(mediaFamiliesPattern())}));
+        && request.resource.contentType in ${types}
+        && request.resource.name.lower().matches(
+          extensionPatterns().get(request.resource.contentType, '^$'));
+    }
+    // extensionAgrees: the names each content type may have (UPLOAD_TYPES).
+    function extensionPatterns() {
+      return ${extensionPatternsMap('      ')};
     }
     // The uploader is the uid in the file's custom metadata (the fake takes it from the ID token):
     // the caller on a first upload; on a replacement the caller or the first uploader again.

@@ -1,7 +1,8 @@
 // The resources library (issue 14): a facilitator uploads a PDF for Leo's classroom with a visible
 // progress bar, Leo opens it, and a parent whose children are in other classrooms sees neither it
 // nor that classroom's events; the list works offline and a link added offline syncs once; files
-// over the limit or of a refused type upload nothing; axe in every theme. One browser context per
+// over the limit, of a refused type or whose bytes are not their type (a web page named .pdf)
+// upload nothing; a PDF preview is a sandboxed frame; axe in every theme. One browser context per
 // test: the in-page fake's state is shared by the pages of a context, so people take turns in it.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
@@ -278,6 +279,49 @@ test.describe('the resources library', () => {
     await expect(page).toHaveURL(/\/dash\/resources\/new/);
     expect(storageRequests).toEqual([]);
     await shots(page, 'add-refused-file');
+  });
+
+  test('a web page named .pdf is refused before upload, saying what it is; a PDF preview is sandboxed', async ({
+    page,
+  }) => {
+    await signIn(page, 'facilitator');
+    await open(page, '/dash/resources/new?kind=file');
+    const storageRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('firebasestorage')) storageRequests.push(request.url());
+    });
+    await page.getByLabel('Title').fill('Disguised page');
+    await fileInput(page).setInputFiles({
+      name: 'report.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('<!DOCTYPE html><html><script>alert(document.domain)</script></html>'),
+    });
+    const message =
+      '“report.pdf” is not a PDF: it is a web page (HTML). Choose another file, or save it again as a PDF.';
+    await expect(page.getByText(message)).toBeVisible();
+    await page.getByRole('button', { name: 'Save resource' }).first().click();
+    await expect(page.getByText(message)).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/dash\/resources\/new/);
+    expect(storageRequests).toEqual([]);
+
+    // A real PDF is uploaded, and its preview is a frame sandboxed with no allowances.
+    const title = 'Sandboxed preview sheet';
+    await page.getByLabel('Title').fill(title);
+    await fileInput(page).setInputFiles({
+      name: 'sheet.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdfBytes(4096),
+    });
+    await expect(page.getByText(message)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Save resource' }).first().click();
+    await expect(page).toHaveURL('/dash/resources', { timeout: 30_000 });
+    await item(page, title).getByRole('link', { name: 'Open' }).click();
+    const dialog = page.getByRole('dialog', { name: title });
+    await expect(dialog).toBeVisible();
+    const frame = dialog.locator('iframe');
+    await expect(frame).toHaveAttribute('src', /^blob:/);
+    await expect(frame).toHaveAttribute('sandbox', '');
   });
 
   test('a link needs an http or https address; a parent may not add resources', async ({

@@ -1,7 +1,8 @@
 // The add-resource form: Link or File, then title, description, the link or the file, subject,
 // classrooms and audience. A link goes to the route's action like any form. A file is checked here
-// first (its size and type, the connection, and the rest of the form with the action's own
-// planner), then uploaded from the submit handler with a progress bar and a Cancel button; once it
+// first (its size, its type against the allow-list, its name, its first bytes — a web page named
+// `report.pdf` is refused, saying what it really is — the connection, and the rest of the form with
+// the action's own planner), then uploaded from the submit handler with a progress bar and a Cancel button; once it
 // is stored, the form goes to the action with the file's id, path, type and size, and the action
 // saves the record. A refused form or a cancelled or failed upload leaves the form as it was typed
 // (the inputs are uncontrolled, and nothing navigates).
@@ -10,7 +11,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { BackendError } from '~/backend/errors';
 import { isCancelled, uploadFile, type UploadHandle } from '~/backend/storage';
 import { syncEngine } from '~/data/sync-status';
-import { storagePathFor, UPLOAD_ACCEPT, UPLOAD_MESSAGES, uploadProblem } from '~/domain/resources';
+import { storagePathFor, UPLOAD_ACCEPT, UPLOAD_MESSAGES } from '~/domain/resources';
 import { useSettings } from '~/settings/store';
 import { Button } from '~/ui/Button';
 import {
@@ -27,6 +28,7 @@ import { MobileActionBar } from '~/ui/MobileActionBar';
 import {
   ADD_MESSAGES,
   AUDIENCE_OPTIONS,
+  checkPickedFile,
   DEFAULT_AUDIENCE,
   DESCRIPTION_MAX,
   newResourceId,
@@ -68,6 +70,7 @@ export function AddResourceForm({
   const [failure, setFailure] = useState<FormFailure | null>(null);
   const [upload, setUpload] = useState<UploadState>({ status: 'idle' });
   const handle = useRef<UploadHandle | null>(null);
+  const fileInput = useRef<HTMLInputElement | null>(null);
   const saving = navigation.state !== 'idle' && navigation.formMethod !== undefined;
   const uploading = upload.status === 'uploading';
   const busy = saving || uploading;
@@ -79,20 +82,21 @@ export function AddResourceForm({
   const uploadAndSave = async (element: HTMLFormElement) => {
     const formData = new FormData(element);
     const values = formValues(formData);
-    const entry = formData.get('file');
-    const file = entry instanceof File && (entry.size > 0 || entry.name) ? entry : null;
+    // The picked file, from the input itself (what the form data would carry, in every browser).
+    const picked = fileInput.current?.files?.[0];
+    const file = picked && (picked.size > 0 || picked.name) ? picked : null;
     const planned = planResource(
       formData,
       { me, classroomIds: classrooms.map((c) => c.id), subjectIds: subjects.map((s) => s.id) },
       { uploaded: false },
     );
     const errors: Record<string, string> = planned.ok ? {} : { ...planned.fieldErrors };
+    const checked = file ? await checkPickedFile(file) : null;
     const problem = !file
       ? ADD_MESSAGES.file
-      : (uploadProblem(file) ??
-        (syncEngine.connectivity.isOnline() ? null : UPLOAD_MESSAGES.offline));
+      : (checked?.problem ?? (syncEngine.connectivity.isOnline() ? null : UPLOAD_MESSAGES.offline));
     if (problem) errors.file = problem;
-    if (!file || Object.keys(errors).length > 0) {
+    if (!file || !checked || Object.keys(errors).length > 0) {
       setFailure(formFailure(values, errors));
       return;
     }
@@ -101,7 +105,7 @@ export function AddResourceForm({
     setUpload({ status: 'uploading', percent: 0 });
     try {
       handle.current = uploadFile(storagePathFor(id, file.name), file, {
-        contentType: file.type,
+        contentType: checked.contentType,
         onProgress: ({ bytesTransferred, totalBytes }) =>
           setUpload({
             status: 'uploading',
@@ -136,14 +140,20 @@ export function AddResourceForm({
     void uploadAndSave(event.currentTarget);
   };
 
-  const checkFile = (input: HTMLInputElement) => {
+  // Said as soon as a file is picked; the submit checks again. Reading the first bytes takes a
+  // moment: the answer for a file picked since then is dropped.
+  const checkFile = async (input: HTMLInputElement) => {
     const file = input.files?.[0];
-    const problem = file ? uploadProblem(file) : null;
-    const values = failure?.values ?? {};
-    const fieldErrors = { ...(failure?.fieldErrors ?? {}) };
-    delete fieldErrors.file;
-    if (problem) fieldErrors.file = problem;
-    setFailure(Object.keys(fieldErrors).length > 0 ? formFailure(values, fieldErrors) : null);
+    const problem = file ? (await checkPickedFile(file)).problem : null;
+    if (input.files?.[0] !== file) return;
+    setFailure((current) => {
+      const fieldErrors = { ...(current?.fieldErrors ?? {}) };
+      delete fieldErrors.file;
+      if (problem) fieldErrors.file = problem;
+      return Object.keys(fieldErrors).length > 0
+        ? formFailure(current?.values ?? {}, fieldErrors)
+        : null;
+    });
   };
 
   const saveLabel = uploading ? 'Uploading…' : saving ? 'Saving…' : 'Save resource';
@@ -217,11 +227,12 @@ export function AddResourceForm({
               {(control) => (
                 <input
                   {...control}
+                  ref={fileInput}
                   type="file"
                   name="file"
                   accept={UPLOAD_ACCEPT}
                   disabled={uploading}
-                  onChange={(event) => checkFile(event.currentTarget)}
+                  onChange={(event) => void checkFile(event.currentTarget)}
                 />
               )}
             </Field>

@@ -15,7 +15,7 @@ import { MobileActionBar } from '~/ui/MobileActionBar';
 import { Modal } from '~/ui/Modal';
 import { PageHeading } from '~/ui/PageHeading';
 import { useUrlForm } from '~/ui/use-url-form';
-import { AUDIENCE_OPTIONS } from './add-resource';
+import { AUDIENCE_OPTIONS, isWebLink } from './add-resource';
 import {
   fileNameOf,
   fileTypeLabel,
@@ -24,6 +24,7 @@ import {
   isFiltered,
   libraryQueryToSearch,
   parseLibraryQuery,
+  PREVIEW_NOT_SHOWN,
   previewKind,
   resourceTime,
   type LibraryQuery,
@@ -376,7 +377,7 @@ function ResourceItem({
           </span>
           <div className="grid min-w-0 flex-1 gap-1">
             <h2 id={titleId} className="text-lg font-semibold wrap-anywhere">
-              {resource.kind === 'link' && resource.url ? (
+              {resource.kind === 'link' && resource.url && isWebLink(resource.url) ? (
                 <a
                   href={resource.url}
                   target="_blank"
@@ -494,7 +495,7 @@ function PreviewDialog({ opened, query }: { opened: OpenedResource | null; query
       {resource ? (
         <div className="grid gap-3">
           {resource.description ? <p className="wrap-anywhere">{resource.description}</p> : null}
-          {resource.kind === 'link' && resource.url ? (
+          {resource.kind === 'link' && resource.url && isWebLink(resource.url) ? (
             <p>
               <a
                 href={resource.url}
@@ -521,15 +522,22 @@ function PreviewDialog({ opened, query }: { opened: OpenedResource | null; query
             <img src={url} alt={resource.title} className="mx-auto max-h-[60vh] max-w-full" />
           ) : null}
           {url && kind === 'pdf' ? (
-            <iframe
-              src={url}
-              title={`${resource.title} (PDF preview)`}
-              className="h-[60vh] w-full border border-border"
-            />
+            <>
+              {/* Sandboxed with no allowances: an opaque origin, no scripts, no forms, no popups,
+                  so whatever the file holds cannot act as the app. resource-routes.ts has also
+                  checked its first bytes and typed the blob as a PDF. */}
+              <iframe
+                src={url}
+                sandbox=""
+                title={`${resource.title} (PDF preview)`}
+                className="h-[60vh] w-full border border-border"
+              />
+              <p className="text-sm text-muted">
+                If the preview does not show, use Download to open the PDF.
+              </p>
+            </>
           ) : null}
-          {resource.kind === 'file' && kind === null ? (
-            <p>This kind of file has no preview here. Download it to open it.</p>
-          ) : null}
+          {resource.kind === 'file' && kind === null ? <p>{PREVIEW_NOT_SHOWN}</p> : null}
         </div>
       ) : null}
     </Modal>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { audienceKeysOf } from '~/domain/audience';
-import { ADD_MESSAGES, planResource } from './add-resource';
+import { UPLOAD_MESSAGES } from '~/domain/resources';
+import { ADD_MESSAGES, checkPickedFile, isWebLink, planResource } from './add-resource';
 
 const facilitator = {
   me: 'fac-member',
@@ -46,6 +47,21 @@ describe('adding a resource', () => {
       expect(plan.ok ? null : plan.fieldErrors.url).toBe(ADD_MESSAGES.url);
     }
     expect(planResource({ ...link, url: 'http://example.org' }, facilitator).ok).toBe(true);
+  });
+
+  it('takes a link only as the record schema stores it: a lower-case scheme, //, a host', () => {
+    for (const url of [
+      'JavaScript:alert(1)',
+      'HTTPS://example.org',
+      'https:/example.org',
+      'data:,x',
+    ]) {
+      expect(isWebLink(url), url).toBe(false);
+      const plan = planResource({ ...link, url }, facilitator);
+      expect(plan.ok ? null : plan.fieldErrors.url, url).toBe(ADD_MESSAGES.url);
+    }
+    // Spaces around it are trimmed before it is checked.
+    expect(planResource({ ...link, url: '  https://example.org/a  ' }, facilitator).ok).toBe(true);
   });
 
   it('requires an audience', () => {
@@ -94,5 +110,59 @@ describe('adding a resource', () => {
       facilitator,
     );
     expect(elsewhere.ok).toBe(false);
+  });
+
+  it('saves an uploaded file only of an allowed type whose name agrees with it', () => {
+    const file = { ...link, kind: 'file', url: '', id: 'res-1', size: '10' };
+    for (const [storagePath, mimeType] of [
+      ['resources/res-1/page.html', 'text/html'],
+      ['resources/res-1/a.png', 'image/png,text/html'],
+      ['resources/res-1/setup.exe', 'application/pdf'],
+    ] as const) {
+      const plan = planResource({ ...file, storagePath, mimeType }, facilitator);
+      expect(plan.ok ? null : plan.fieldErrors.file, mimeType).toBe(ADD_MESSAGES.file);
+    }
+  });
+});
+
+describe('checking a picked file before it is uploaded', () => {
+  const pick = (parts: BlobPart[], name: string, type: string) => new File(parts, name, { type });
+
+  it('refuses a web page named .pdf, naming the file and what it is', async () => {
+    const html = pick(
+      ['<!DOCTYPE html><script>alert(1)</script>'],
+      'report.pdf',
+      'application/pdf',
+    );
+    expect(await checkPickedFile(html)).toEqual({
+      contentType: 'application/pdf',
+      problem:
+        '“report.pdf” is not a PDF: it is a web page (HTML). Choose another file, or save it again as a PDF.',
+    });
+  });
+
+  it('accepts a real PDF, and types a file the system gave no type by its extension', async () => {
+    expect(await checkPickedFile(pick(['%PDF-1.4\n'], 'notes.pdf', 'application/pdf'))).toEqual({
+      contentType: 'application/pdf',
+      problem: null,
+    });
+    expect(await checkPickedFile(pick(['name,grade\n'], 'class.csv', ''))).toEqual({
+      contentType: 'text/csv',
+      problem: null,
+    });
+  });
+
+  it('checks size, type and name before the bytes', async () => {
+    expect((await checkPickedFile(pick([], 'a.pdf', 'application/pdf'))).problem).toBe(
+      UPLOAD_MESSAGES.empty,
+    );
+    expect(
+      (await checkPickedFile(pick(['MZ'], 'setup.exe', 'application/x-msdownload'))).problem,
+    ).toBe(UPLOAD_MESSAGES.wrongType);
+    expect(
+      (await checkPickedFile(pick(['%PDF-1.4'], 'setup.exe', 'application/pdf'))).problem,
+    ).toBe(
+      '“setup.exe” says it is a PDF, but its name does not end in .pdf. Choose the right file, or rename it.',
+    );
   });
 });

@@ -2,15 +2,25 @@
 // saved at once (offline too: the store queues it). A file is uploaded first, in the page, with a
 // progress bar (the action cannot stream progress); the form then comes here with the uploaded
 // file's id, storage path, type and size, and the record is saved like a link. The page runs the
-// same planner before it uploads, so a form that would be refused uploads nothing.
+// same planner before it uploads, so a form that would be refused uploads nothing, and checks the
+// file itself first (checkPickedFile: its type against the allow-list, its name, its first bytes).
 // Classrooms and subjects are checked against what the person may choose: a facilitator shares only
 // to the classrooms they teach (the matrix's "W own"; staff may choose any).
 import { z } from 'zod';
 import { audienceKeysOf } from '~/domain/audience';
-import { storagePathFor } from '~/domain/resources';
+import { contentProblem } from '~/domain/file-sniff';
+import {
+  declaredTypeOf,
+  extensionAgrees,
+  isAllowedType,
+  storagePathFor,
+  uploadProblem,
+  WEB_LINK_PATTERN,
+} from '~/domain/resources';
 import type { Role } from '~/domain/roles';
 import { plainText, requiredText, stringList } from '~/ui/form/fields';
 import { formFailure, parseForm, type FormFailure, type FormValues } from '~/ui/form/parse-form';
+import { readHead } from './read-head';
 
 export const TITLE_MAX = 200;
 export const DESCRIPTION_MAX = 2000;
@@ -39,14 +49,33 @@ export const ADD_MESSAGES = {
 
 const audienceRoles = new Set<string>(AUDIENCE_OPTIONS.map((o) => o.value));
 
-/** A web address people can open: http or https only (no javascript:, data: or file: links). */
+/**
+ * A web address people can open: http or https only (no javascript:, data: or file: links), written
+ * as the record schema requires it (WEB_LINK_PATTERN: lower-case scheme, `//`, a host).
+ */
 export function isWebLink(value: string): boolean {
+  if (!WEB_LINK_PATTERN.test(value)) return false;
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
   } catch {
     return false;
   }
+}
+
+/**
+ * A picked file's declared type, and why it may not be uploaded (null when it may): its size, its
+ * type (exactly one of the allow-list) and its name (uploadProblem), then its first bytes, which
+ * must be what the type says (contentProblem: a web page named `report.pdf` is refused, and the
+ * message says it is a web page).
+ */
+export async function checkPickedFile(
+  file: Blob & { name: string },
+): Promise<{ contentType: string; problem: string | null }> {
+  const contentType = declaredTypeOf(file);
+  const declared = { name: file.name, size: file.size, type: contentType };
+  const problem = uploadProblem(declared) ?? contentProblem(declared, await readHead(file));
+  return { contentType, problem };
 }
 
 export const addResourceSchema = z
@@ -122,7 +151,9 @@ export function planResource(
       data.storagePath !== undefined &&
       data.storagePath.startsWith(`resources/${id}/`) &&
       data.storagePath === storagePathFor(id, data.storagePath.slice(`resources/${id}/`.length)) &&
-      Boolean(data.mimeType) &&
+      data.mimeType !== undefined &&
+      isAllowedType(data.mimeType) &&
+      extensionAgrees(data.storagePath, data.mimeType) &&
       Number.isInteger(size) &&
       size > 0;
     if (!valid || !data.storagePath || !data.mimeType) errors.file = ADD_MESSAGES.file;

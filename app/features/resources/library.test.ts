@@ -5,7 +5,9 @@ import {
   formatSize,
   libraryQueryToSearch,
   parseLibraryQuery,
+  PREVIEW_NOT_SHOWN,
   previewKind,
+  previewMismatch,
   type ResourceRecord,
 } from './library';
 
@@ -89,5 +91,24 @@ describe('the resources library list', () => {
     expect(previewKind('image/png')).toBe('image');
     expect(previewKind('image/svg+xml')).toBeNull();
     expect(previewKind('video/mp4')).toBeNull();
+  });
+
+  it('previews by the declared type exactly: no prefix, no parameters', () => {
+    expect(previewKind('image/png,text/html')).toBeNull();
+    expect(previewKind('application/pdf; x=y')).toBeNull();
+    expect(previewKind('Application/PDF')).toBeNull();
+    expect(previewKind('image/x-icon')).toBeNull();
+    expect(previewKind(undefined)).toBeNull();
+  });
+
+  it('shows a file only when its first bytes are what its type says, and says what it is', () => {
+    const bytes = (text: string) => new TextEncoder().encode(text);
+    expect(previewMismatch('application/pdf', bytes('%PDF-1.4\n'))).toBeNull();
+    expect(previewMismatch('application/pdf', bytes('<html><script>alert(1)</script>'))).toBe(
+      'This file is not shown: it says it is a PDF, but it is a web page (HTML). Download it only if you trust who shared it.',
+    );
+    expect(previewMismatch('image/png', bytes('%PDF-1.4'))).toContain('but it is a PDF');
+    expect(previewMismatch('text/html', bytes('<html>'))).toBe(PREVIEW_NOT_SHOWN);
+    expect(previewMismatch(undefined, bytes('%PDF-'))).toBe(PREVIEW_NOT_SHOWN);
   });
 });

@@ -2,7 +2,9 @@
 // filters (?kind=&subject=&classroom=&q=&sort=), which resources match, and their order (newest
 // first by default: the latest of createdAt/updatedAt, so a record saved on this device and not yet
 // stamped by the backend still comes first).
+import { contentAgrees, sniff } from '~/domain/file-sniff';
 import type { Resource } from '~/domain/records';
+import { isAllowedType, typeLabel } from '~/domain/resources';
 
 export type ResourceRecord = Resource & { id: string };
 
@@ -130,13 +132,31 @@ export function fileTypeLabel(mimeType: string | undefined): string {
   return 'File';
 }
 
-/** How the preview dialog shows a file: as an image, as a PDF, or not at all (download only). */
+/** The images the preview shows as `<img>` (never SVG: it is not on the upload list either). */
+const PREVIEW_IMAGES: readonly string[] = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+
+/**
+ * How the preview dialog shows a file, by its declared type exactly: an image as `<img>`, a PDF in
+ * a sandboxed frame, anything else not at all (download only).
+ */
 export function previewKind(mimeType: string | undefined): 'image' | 'pdf' | null {
-  const type = (mimeType ?? '').toLowerCase();
-  if (type === 'application/pdf') return 'pdf';
-  if (type.startsWith('image/') && type !== 'image/svg+xml') return 'image';
+  if (mimeType === 'application/pdf') return 'pdf';
+  if (mimeType !== undefined && PREVIEW_IMAGES.includes(mimeType)) return 'image';
   return null;
 }
+
+/**
+ * Why a file's bytes are not previewed, or null: its first bytes (`head`) are not what its declared
+ * type says (a file stored before the upload form sniffed files, or written past it). The preview
+ * shows only what the declared type's viewer can show, and this says what the file really is.
+ */
+export function previewMismatch(mimeType: string | undefined, head: Uint8Array): string | null {
+  if (mimeType === undefined || !isAllowedType(mimeType)) return PREVIEW_NOT_SHOWN;
+  if (contentAgrees(mimeType, head)) return null;
+  return `This file is not shown: it says it is ${typeLabel(mimeType)}, but it is ${sniff(head).label}. Download it only if you trust who shared it.`;
+}
+
+export const PREVIEW_NOT_SHOWN = 'This kind of file has no preview here. Download it to open it.';
 
 /** The file name of a storage path (its last segment). */
 export function fileNameOf(storagePath: string): string {

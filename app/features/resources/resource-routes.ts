@@ -1,9 +1,10 @@
 // What /dash/resources and /dash/resources/new load and save. The library's loader also opens the
 // resource named by `?resource=<id>` (the Open button and notifications link there): for an image
 // or a PDF it reads the file's bytes — the copy kept on this device first, else from Storage — so
-// the preview dialog has them when it opens. Deleting a file resource removes the file from Storage
-// first and needs a connection (decision in the brief: refused offline, with a message), then the
-// record goes through the queue like any delete.
+// the preview dialog has them when it opens. The bytes are shown only when their first bytes are
+// what the declared type says, and as that type (issue 28). Deleting a file resource removes the
+// file from Storage first and needs a connection (decision in the brief: refused offline, with a
+// message), then the record goes through the queue like any delete.
 import { redirect } from '@remix-run/react';
 import { requireArea } from '~/auth/guards';
 import { BackendError } from '~/backend/errors';
@@ -16,8 +17,9 @@ import { settingsStore } from '~/settings/store';
 import { notAllowed } from '~/ui/errors';
 import { formFailure, formValues } from '~/ui/form/parse-form';
 import { ADD_MESSAGES, planResource } from './add-resource';
-import { parseLibraryQuery, previewKind, type ResourceRecord } from './library';
+import { parseLibraryQuery, previewKind, previewMismatch, type ResourceRecord } from './library';
 import { canDelete, loadResourcesData } from './load';
+import { readHead } from './read-head';
 
 export const LIBRARY_MESSAGES = {
   notKept:
@@ -38,7 +40,7 @@ export interface OpenedResource {
 }
 
 /** The last file read for a preview, so a revalidation (a sync landing) does not read it again. */
-let lastPreview: { path: string; blob: Blob } | null = null;
+let lastPreview: { path: string; type: string | undefined; blob: Blob } | null = null;
 
 /** A file's bytes: the copy kept on this device, else Storage (online only). */
 export async function readFile(storagePath: string): Promise<Blob> {
@@ -53,10 +55,17 @@ async function openResource(resource: ResourceRecord): Promise<OpenedResource> {
   if (resource.kind !== 'file' || !path || previewKind(resource.mimeType) === null) {
     return { resource, blob: null, problem: null };
   }
-  if (lastPreview?.path === path) return { resource, blob: lastPreview.blob, problem: null };
+  if (lastPreview?.path === path && lastPreview.type === resource.mimeType) {
+    return { resource, blob: lastPreview.blob, problem: null };
+  }
   try {
-    const blob = await readFile(path);
-    lastPreview = { path, blob };
+    const stored = await readFile(path);
+    const mismatch = previewMismatch(resource.mimeType, await readHead(stored));
+    if (mismatch) return { resource, blob: null, problem: mismatch };
+    // Typed by the declared (and now checked) type, whatever the bytes came labelled as, so the
+    // frame or image shows a PDF or an image and never renders the bytes as a page.
+    const blob = new Blob([stored], { type: resource.mimeType });
+    lastPreview = { path, type: resource.mimeType, blob };
     return { resource, blob, problem: null };
   } catch (error) {
     const problem =
