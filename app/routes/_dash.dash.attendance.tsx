@@ -3,7 +3,7 @@
 // Parents and students go to their attendance summary instead.
 import { Link, useLoaderData } from '@remix-run/react';
 import { useRevalidateOnDataChange } from '~/data/route-data';
-import { AttendanceTabs, isAttendanceStaff } from '~/features/attendance/AttendanceTabs';
+import { AttendanceTabs } from '~/features/attendance/AttendanceTabs';
 import { TodaysClassesList } from '~/features/attendance/home-facilitator';
 import { loadRollCallPage, saveRollCallFromRequest } from '~/features/attendance/roll-call-route';
 import { RollCall } from '~/features/attendance/RollCall';
@@ -41,7 +41,6 @@ export default function RollCallPage() {
   const data = useLoaderData<typeof clientLoader>();
   const skin = useSettings((s) => s.skin);
   useRevalidateOnDataChange(['attendance', 'classrooms', 'students']);
-  const staff = isAttendanceStaff(data.roles);
   return (
     <>
       <PageHeading title="Roll call" />
@@ -61,11 +60,7 @@ export default function RollCallPage() {
             <TodaysClassesList classes={data.classes} />
           </Card>
           <Card title="Open a roll call">
-            <RollCallPicker
-              options={data.classroomOptions}
-              date={data.date}
-              maxDate={staff ? undefined : data.today}
-            />
+            <RollCallPicker options={data.classroomOptions} date={data.date} maxDate={data.today} />
           </Card>
         </div>
       )}

@@ -254,9 +254,7 @@ test.describe('who may mark what', () => {
     const { classroomId } = await openFromHomeTile(page);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     await open(page, `/dash/attendance?classroom=${classroomId}&date=${tomorrow}`);
-    await expect(
-      page.getByText('Roll calls can be taken for today and earlier dates.'),
-    ).toBeVisible();
+    await expect(page.getByText('Roll calls can be taken up to today.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Save roll call' })).toHaveCount(0);
     await expect(studentButtons(page).first()).toBeDisabled();
   });

@@ -247,6 +247,33 @@ test('facilitators imported offline are kept on the device and sync later', asyn
     .toBe(2);
 });
 
+test('a CSV saved by Excel in Windows-1252 shows “Zoë” and “Renée” in the preview, not “Zo�”', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await open(page, '/dash/import');
+  const rows: Array<Record<string, string>> = [
+    { ...studentRow(1), 'First name': 'Zoë', 'Guardian e-mail': 'zoe.latin1@import.example' },
+    { ...studentRow(2), 'First name': 'Renée', 'Guardian e-mail': 'renee.latin1@import.example' },
+  ];
+  const csv = Papa.unparse({ fields: HEADERS, data: rows.map((r) => HEADERS.map((h) => r[h])) });
+  // 'latin1' writes each character as its one byte: ë is EB and é is E9, not valid UTF-8.
+  await page.getByLabel('Choose a CSV file').setInputFiles({
+    name: 'excel-latin1.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv, 'latin1'),
+  });
+  await expect(page.getByRole('heading', { name: '2. Match the columns' })).toBeVisible();
+  await expect(page.getByText('Read as Windows-1252 (Latin-1).')).toBeVisible();
+  await page.getByRole('button', { name: 'Check the rows' }).click();
+  await expect(page.getByRole('heading', { name: '3. Check the rows' })).toBeVisible();
+  const table = page.getByRole('region', { name: 'Rows of the file' });
+  await expect(table.getByRole('rowheader', { name: /^Zoë / })).toBeVisible();
+  await expect(table.getByRole('rowheader', { name: /^Renée / })).toBeVisible();
+  await expect(table).not.toContainText('\uFFFD');
+  await expect(page.getByText('Read as Windows-1252 (Latin-1).')).toBeVisible();
+});
+
 test('the import page is for staff who write the records', async ({ page }) => {
   await signIn(page, 'facilitator');
   await open(page, '/dash/import');

@@ -84,7 +84,7 @@ test.describe('the public inquiry page', () => {
     await expect(page.getByText('Not sure which campus suits you?')).toBeVisible();
 
     await fillInquiry(page, ravi);
-    await expect(page.getByText('36 of 2000 characters')).toBeVisible();
+    await expect(page.getByText('36 / 2,000')).toBeVisible();
     await shots(page, 'inquire-form');
     await page.getByRole('button', { name: 'Send inquiry' }).click();
 

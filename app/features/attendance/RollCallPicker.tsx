@@ -2,6 +2,7 @@
 // (?classroom=…&date=…), so the choice is a link that can be bookmarked and reloaded offline.
 import { Form } from '@remix-run/react';
 import { useId } from 'react';
+import { FIRST_ATTENDANCE_DATE } from '~/domain/permissions';
 import { Button } from '~/ui/Button';
 import { Combobox, type ComboboxOption } from '~/ui/Combobox';
 import { TextField } from '~/ui/form/Field';
@@ -13,8 +14,8 @@ export function RollCallPicker({
 }: {
   options: readonly ComboboxOption[];
   date: string;
-  /** The latest date the person may mark (today for a facilitator); none for staff. */
-  maxDate?: string;
+  /** The latest date anyone may mark: today, for staff too (the matrix's date rule). */
+  maxDate: string;
 }) {
   const formId = useId();
   return (
@@ -25,7 +26,15 @@ export function RollCallPicker({
         options={options}
         placeholder="Type a classroom's name"
       />
-      <TextField name="date" label="Date" type="date" defaultValue={date} max={maxDate} required />
+      <TextField
+        name="date"
+        label="Date"
+        type="date"
+        defaultValue={date}
+        min={FIRST_ATTENDANCE_DATE}
+        max={maxDate}
+        required
+      />
       <Button type="submit" variant="secondary">
         Open roll call
       </Button>

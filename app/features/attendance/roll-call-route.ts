@@ -138,7 +138,9 @@ export async function saveRollCallFromRequest(request: Request) {
     save: async (item, ifMissing) => (await store.save('attendance', item, { ifMissing })) !== null,
   });
   if (!result.ok) {
-    if (result.fieldErrors._form) settingsStore.setError(result.fieldErrors._form);
+    // The page shows no field of its own for a mark's note or the date: say the first problem.
+    const message = result.fieldErrors._form ?? Object.values(result.fieldErrors)[0];
+    if (message) settingsStore.setError(message);
     return result;
   }
   const count = Object.keys(result.written).length;

@@ -4,6 +4,8 @@ import type { Principal } from '~/domain/permissions';
 import type { AttendanceEntry } from '~/domain/records';
 import {
   FUTURE_DATE_MESSAGE,
+  NOT_A_DATE_MESSAGE,
+  TOO_EARLY_DATE_MESSAGE,
   describeEntry,
   rollCallChanges,
   rollCallFormValues,
@@ -158,7 +160,7 @@ describe('what a roll call save writes', () => {
     );
     expect(result).toMatchObject({
       ok: false,
-      fieldErrors: { 'marks.s1.note': 'Use at most 500 characters.' },
+      fieldErrors: { 'marks.s1.note': 'Note can be at most 500 characters; this is 501.' },
     });
     expect(save).not.toHaveBeenCalled();
   });
@@ -206,10 +208,57 @@ describe('the roll call guard', () => {
     expect(save).not.toHaveBeenCalled();
   });
 
-  it('lets office staff mark any classroom on any date', () => {
-    expect(rollCallGuard(principal(['administration']), 'south-b', '2026-12-01', today)).toEqual({
-      ok: true,
+  it('lets office staff mark any classroom up to today, and says why a later date is refused', async () => {
+    const office = principal(['administration']);
+    expect(rollCallGuard(office, 'south-b', today, today)).toEqual({ ok: true });
+    expect(rollCallGuard(office, 'south-b', '2001-09-03', today)).toEqual({ ok: true });
+    expect(rollCallGuard(office, 'south-b', '2026-12-01', today)).toEqual({
+      ok: false,
+      reason: 'future-date',
+      message: 'Roll calls can be taken up to today.',
     });
+    const { ctx, save } = context({ principal: office });
+    const result = await submitRollCall(
+      form({ s1: { status: 'absent' } }, [], 'south-b', '2026-12-01'),
+      ctx,
+    );
+    expect(result).toMatchObject({ ok: false, fieldErrors: { _form: FUTURE_DATE_MESSAGE } });
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('refuses dates that do not exist or are before 2000 for everyone, with the reason', async () => {
+    const office = principal(['admin']);
+    expect(rollCallGuard(office, 'north-a', '1800-01-01', today)).toEqual({
+      ok: false,
+      reason: 'bad-date',
+      message: TOO_EARLY_DATE_MESSAGE,
+    });
+    expect(TOO_EARLY_DATE_MESSAGE).toBe('Roll calls can be taken from 1 Jan 2000.');
+    expect(rollCallGuard(facilitator, 'north-a', '2025-02-30', today)).toEqual({
+      ok: false,
+      reason: 'bad-date',
+      message: NOT_A_DATE_MESSAGE,
+    });
+    // Someone who may not mark the class hears "not allowed", whatever the date.
+    expect(rollCallGuard(facilitator, 'south-b', '2025-02-30', today).ok).toBe(false);
+    expect(rollCallGuard(facilitator, 'south-b', '2025-02-30', today)).toMatchObject({
+      reason: 'not-allowed',
+    });
+    const { ctx, save } = context({ principal: office });
+    const impossible = await submitRollCall(
+      form({ s1: { status: 'absent' } }, [], 'north-a', '2025-02-30'),
+      ctx,
+    );
+    expect(impossible).toMatchObject({
+      ok: false,
+      fieldErrors: { date: 'Use a real date (YYYY-MM-DD).' },
+    });
+    const ancient = await submitRollCall(
+      form({ s1: { status: 'absent' } }, [], 'north-a', '1800-01-01'),
+      ctx,
+    );
+    expect(ancient).toMatchObject({ ok: false, fieldErrors: { _form: TOO_EARLY_DATE_MESSAGE } });
+    expect(save).not.toHaveBeenCalled();
   });
 
   it('refuses parents and students', () => {

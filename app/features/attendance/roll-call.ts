@@ -11,14 +11,19 @@ import {
   rollCallPatch,
   type AttendanceStatus,
 } from '~/domain/attendance';
+import { formatDay, isCalendarDate } from '~/domain/dates';
 import { NOT_ALLOWED_MESSAGE } from '~/domain/not-allowed';
-import type { Principal } from '~/domain/permissions';
+import { FIRST_ATTENDANCE_DATE, type Principal } from '~/domain/permissions';
 import { ATTENDANCE_STATUSES, attendanceId, type AttendanceEntry } from '~/domain/records';
 import { calendarDate, optionalText, requiredChoice, stringList } from '~/ui/form/fields';
 import { formFailure, parseForm, type FormFailure, type FormValues } from '~/ui/form/parse-form';
 
-/** What a facilitator reads on a roll call after today: the matrix allows dates up to today. */
-export const FUTURE_DATE_MESSAGE = 'Roll calls can be taken for today and earlier dates.';
+/** What anyone reads on a roll call after today: the matrix allows dates up to today, staff too. */
+export const FUTURE_DATE_MESSAGE = 'Roll calls can be taken up to today.';
+/** A roll call dated before FIRST_ATTENDANCE_DATE: a typing mistake (1800-01-01). */
+export const TOO_EARLY_DATE_MESSAGE = `Roll calls can be taken from ${formatDay(FIRST_ATTENDANCE_DATE)}.`;
+/** A date that does not exist (2025-02-30). */
+export const NOT_A_DATE_MESSAGE = 'Use a real date (YYYY-MM-DD).';
 /** The longest note a mark may carry. */
 export const NOTE_MAX_LENGTH = 500;
 
@@ -29,12 +34,24 @@ export interface Mark {
 }
 
 export type RollCallGuard =
-  { ok: true } | { ok: false; reason: 'future-date' | 'not-allowed'; message: string };
+  { ok: true } | { ok: false; reason: 'future-date' | 'bad-date' | 'not-allowed'; message: string };
 
 /**
- * The UI guard: may this person mark this classroom on `date`? The same matrix the fake enforces;
- * a refusal that only the date causes (their own class, a later day) says so, anything else is
- * "not allowed".
+ * Why no roll call may be taken on `date`, whoever asks: not a real date, before
+ * FIRST_ATTENDANCE_DATE, or after today (the matrix's date rule, for every role); null when the
+ * date is fine. `today` is the one clock's YYYY-MM-DD.
+ */
+export function rollCallDateProblem(date: string, today: string): string | null {
+  if (!isCalendarDate(date)) return NOT_A_DATE_MESSAGE;
+  if (date < FIRST_ATTENDANCE_DATE) return TOO_EARLY_DATE_MESSAGE;
+  if (date > today) return FUTURE_DATE_MESSAGE;
+  return null;
+}
+
+/**
+ * The UI guard: may this person mark this classroom on `date`? The same matrix the fake enforces,
+ * with its date rule checked first, so a refusal that only the date causes (a class they may
+ * mark, a later day) says why, for staff too; anything else is "not allowed".
  */
 export function rollCallGuard(
   principal: Principal,
@@ -42,16 +59,22 @@ export function rollCallGuard(
   date: string,
   today: string,
 ): RollCallGuard {
-  if (canMarkRollCall(principal, classroomId, date, today)) return { ok: true };
-  if (date > today && canMarkRollCall(principal, classroomId, today, today)) {
-    return { ok: false, reason: 'future-date', message: FUTURE_DATE_MESSAGE };
+  const problem = rollCallDateProblem(date, today);
+  if (!problem) {
+    if (canMarkRollCall(principal, classroomId, date, today)) return { ok: true };
+  } else if (canMarkRollCall(principal, classroomId, today, today)) {
+    const reason = problem === FUTURE_DATE_MESSAGE ? 'future-date' : 'bad-date';
+    return { ok: false, reason, message: problem };
   }
   return { ok: false, reason: 'not-allowed', message: NOT_ALLOWED_MESSAGE };
 }
 
+/** A mark's note: trimmed, left out when empty, at most NOTE_MAX_LENGTH characters. */
+export const markNoteSchema = optionalText(NOTE_MAX_LENGTH, 'note');
+
 const markSchema = z.object({
   status: z.enum(ATTENDANCE_STATUSES, { message: 'Choose present, absent, late or excused.' }),
-  note: optionalText(NOTE_MAX_LENGTH),
+  note: markNoteSchema,
 });
 
 /**

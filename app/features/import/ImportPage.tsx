@@ -15,6 +15,7 @@ import { Tab, TabList, TabPanel, Tabs } from '~/ui/Tabs';
 import { packBatches } from './batches';
 import { loadImportContext } from './context';
 import { failedRowsCsv, failedRowsFileName, templateCsv, type FailedRow } from './csv-files';
+import { ENCODING_LABELS, type CsvEncoding } from './encoding';
 import { guessMapping, missingRequired, type ColumnMapping } from './mapping';
 import { runImport } from './run';
 import { KIND_LABELS, TARGET_FIELDS, TEMPLATE_FILE_NAMES, type ImportKind } from './targets';
@@ -44,6 +45,13 @@ interface Uploaded {
   fileName: string;
   headers: string[];
   rows: string[][];
+  /** The encoding the worker read the file in (encoding.ts). */
+  encoding: CsvEncoding;
+}
+
+/** "Read as Windows-1252 (Latin-1).": so a wrong guess is seen before anything is imported. */
+function readAs(file: Uploaded): string {
+  return `Read as ${ENCODING_LABELS[file.encoding]}.`;
 }
 
 interface Summary {
@@ -111,10 +119,10 @@ function ImportWizard({ kind }: { kind: ImportKind }) {
   async function chooseFile(file: File) {
     setStep({ name: 'upload', busy: true });
     try {
-      const { headers, rows } = await reader().parse(file);
+      const { headers, rows, encoding } = await reader().parse(file);
       setStep({
         name: 'mapping',
-        file: { fileName: file.name, headers, rows },
+        file: { fileName: file.name, headers, rows, encoding },
         mapping: guessMapping(headers, kind),
       });
     } catch (error) {
@@ -409,9 +417,9 @@ function MappingStep({
       }
     >
       <p className="mb-4 max-w-prose">
-        {file.fileName}: {n(file.rows.length)} {file.rows.length === 1 ? 'row' : 'rows'}. Each field
-        below shows the column guessed from the file’s headers; change any that are wrong. Fields
-        marked “required” need a column.
+        {file.fileName}: {n(file.rows.length)} {file.rows.length === 1 ? 'row' : 'rows'}.{' '}
+        {readAs(file)} Each field below shows the column guessed from the file’s headers; change any
+        that are wrong. Fields marked “required” need a column.
       </p>
       <FormError form={error ? { fieldErrors: { _form: error } } : null} />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -483,7 +491,7 @@ function PreviewStep({
       }
     >
       <p className="mb-3 max-w-prose">
-        {file.fileName}: {n(file.rows.length)} rows.{' '}
+        {file.fileName}: {n(file.rows.length)} rows. {readAs(file)}{' '}
         {kind === 'students' && plan.newFamilies > 0
           ? `The import creates ${n(plan.newFamilies)} new ${plan.newFamilies === 1 ? 'family' : 'families'}. `
           : ''}

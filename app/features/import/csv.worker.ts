@@ -1,8 +1,8 @@
-// The import's worker: reads the uploaded file with papaparse and checks every row (plan.ts), off
-// the page's thread, so 5,000 rows never freeze the screen. It keeps the parsed rows between the
+// The import's worker: decodes the uploaded file in its own encoding, reads it with papaparse and
+// checks every row (plan.ts), off the page's thread, so 5,000 rows never freeze the screen. It keeps the parsed rows between the
 // two requests; the page gets a copy of them too, for the failed-rows file.
 /// <reference lib="webworker" />
-import { parseCsvText } from './parse';
+import { parseCsvBytes } from './parse';
 import { planImport } from './plan';
 import { workerRequestSchema, type WorkerReply } from './worker-protocol';
 
@@ -31,14 +31,14 @@ async function handle(data: unknown): Promise<void> {
   }
   const message = request.data;
   if (message.type === 'parse') {
-    const parsed = parseCsvText(await message.file.text());
+    const parsed = parseCsvBytes(new Uint8Array(await message.file.arrayBuffer()));
     if (!parsed.ok) {
       rows = [];
       reply({ type: 'failed', message: parsed.message });
       return;
     }
     rows = parsed.csv.rows;
-    reply({ type: 'parsed', headers: parsed.csv.headers, rows });
+    reply({ type: 'parsed', headers: parsed.csv.headers, rows, encoding: parsed.encoding });
     return;
   }
   const total = rows.length;

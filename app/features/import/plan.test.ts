@@ -195,7 +195,7 @@ describe('planning a families-and-students import', () => {
       ['Last name: Enter the last name.'],
       ['Date of birth: Use a real date (YYYY-MM-DD).'],
       ['Date of birth: Use a real date (YYYY-MM-DD).'],
-      ['Date of birth: Use a date between 1900-01-01 and today.'],
+      ['Date of birth: The date of birth cannot be after today.'],
       ['Campus: no campus is called “Hillside”. Use a campus name from School setup.'],
       [
         'Classrooms: no classroom “Dolphins” at Northside Campus. Use a classroom name from School setup.',
@@ -210,6 +210,23 @@ describe('planning a families-and-students import', () => {
       ["Guardian name: Enter the guardian's name, or leave the guardian's columns empty."],
     ]);
     expect(plan.rows.map((r) => r.line)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+  });
+
+  it('refuses an enrolment date after the end of next year (from the context’s today), saying why', () => {
+    const headers = [...STUDENT_HEADERS, 'Enrolled on'];
+    const plan = planImport(
+      'students',
+      [
+        [...row(), '2027-12-31'],
+        [...row({ 'First name': 'Ravi' }), '2099-09-01'],
+      ],
+      guessMapping(headers, 'students'),
+      context,
+    );
+    expect(plan.counts).toEqual({ ready: 1, duplicate: 0, invalid: 1 });
+    expect(plan.rows[1]?.messages).toEqual([
+      'Enrolled on: Enrolment date can be at most 31 Dec 2027 (the end of next year).',
+    ]);
   });
 
   it('tells progress every 250 rows', () => {

@@ -18,7 +18,7 @@ import {
 import { appendStatus } from '~/features/students/forms/status-history';
 import {
   dateOfBirth,
-  optionalCalendarDate,
+  enrolmentDate,
   optionalEmail,
   optionalPhone,
   optionalText,
@@ -124,7 +124,7 @@ function studentRowSchema(today: string) {
     campus: requiredText('campus', 200),
     classrooms: plainText(2000),
     status: statusField(STUDENT_STATUSES, 'enrolled'),
-    enrolledOn: optionalCalendarDate,
+    enrolledOn: enrolmentDate(() => new Date(`${today}T12:00:00Z`)),
     medicalNotes: optionalText(1000),
     notes: plainText(2000),
     familyName: plainText(80),

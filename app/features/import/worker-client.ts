@@ -1,12 +1,13 @@
 // The page's side of the import worker: one worker per import page, started on first use (so
 // nothing of it loads before someone opens the page), and two promise-returning requests.
 import { workerReplySchema, type WorkerReply, type WorkerRequest } from './worker-protocol';
+import type { CsvEncoding } from './encoding';
 import type { ColumnMapping } from './mapping';
 import type { ImportContext, ImportPlan } from './plan';
 import type { ImportKind } from './targets';
 
 export interface CsvWorker {
-  parse(file: Blob): Promise<{ headers: string[]; rows: string[][] }>;
+  parse(file: Blob): Promise<{ headers: string[]; rows: string[][]; encoding: CsvEncoding }>;
   plan(
     kind: ImportKind,
     mapping: ColumnMapping,
@@ -50,7 +51,9 @@ export function startCsvWorker(): CsvWorker {
   return {
     parse: (file) =>
       ask({ type: 'parse', file }, (reply) =>
-        reply.type === 'parsed' ? { headers: reply.headers, rows: reply.rows } : undefined,
+        reply.type === 'parsed'
+          ? { headers: reply.headers, rows: reply.rows, encoding: reply.encoding }
+          : undefined,
       ),
     plan: (kind, mapping, context, onProgress) =>
       ask({ type: 'plan', kind, mapping, context }, (reply) => {

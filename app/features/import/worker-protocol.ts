@@ -1,6 +1,7 @@
 // The messages between the import page and its worker (csv.worker.ts), as zod schemas: a message
 // crosses a boundary, so each side parses what it receives instead of trusting its shape.
 import { z } from 'zod';
+import { CSV_ENCODINGS } from './encoding';
 import { IMPORT_KINDS } from './targets';
 
 const batchOperationSchema = z.union([
@@ -83,6 +84,8 @@ export const workerReplySchema = z.discriminatedUnion('type', [
     type: z.literal('parsed'),
     headers: z.array(z.string()),
     rows: z.array(z.array(z.string())),
+    /** The encoding the file was read in, for the preview to name. */
+    encoding: z.enum(CSV_ENCODINGS),
   }),
   z.object({ type: z.literal('progress'), done: z.number(), total: z.number() }),
   z.object({ type: z.literal('planned'), plan: importPlanSchema }),

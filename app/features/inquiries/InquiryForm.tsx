@@ -1,7 +1,6 @@
 // The fields of an inquiry about a place, shared by the public /inquire page and a parent's "Ask about
 // a place" form: the child (name, date of birth, campus), the message with a character counter, and
 // how to reach the family. Both pages parse the same names with submitInquirySchema.
-import { useState, type ReactNode } from 'react';
 import { INQUIRY_MESSAGE_MAX } from '~/domain/inquiries';
 import {
   SelectField,
@@ -10,7 +9,7 @@ import {
   type FormState,
   type Option,
 } from '~/ui/form/Field';
-import { typedValue } from '~/ui/form/parse-form';
+import type { ReactNode } from 'react';
 
 export interface InquiryContactDefaults {
   parentName?: string;
@@ -40,10 +39,8 @@ function Group({ legend, children }: { legend: string; children: ReactNode }) {
   );
 }
 
-/** The message box with a live "n of 2000 characters" counter. */
+/** The message box; the form kit shows its live "n / 2,000" counter from maxLength. */
 function MessageField({ form }: { form?: FormState | null }) {
-  const [length, setLength] = useState(() => typedValue(form?.values, 'message', '').length);
-  const left = INQUIRY_MESSAGE_MAX - length;
   return (
     <TextAreaField
       name="message"
@@ -52,13 +49,7 @@ function MessageField({ form }: { form?: FormState | null }) {
       rows={5}
       maxLength={INQUIRY_MESSAGE_MAX}
       className="sm:col-span-2"
-      onChange={(event) => setLength(event.currentTarget.value.length)}
-      hint={
-        <>
-          What would you like to know? {length} of {INQUIRY_MESSAGE_MAX} characters
-          {left < 100 ? ` (${left} left)` : ''}.
-        </>
-      }
+      hint="What would you like to know?"
     />
   );
 }

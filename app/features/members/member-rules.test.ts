@@ -71,7 +71,9 @@ describe('the invite form', () => {
     );
     expect(
       inviteErrors({ email: 'a@example.com', displayName: 'x'.repeat(81), roles: 'parent' }),
-    ).toEqual({ displayName: 'Use at most 80 characters.' });
+    ).toEqual({
+      displayName: 'Name the member will see can be at most 80 characters; this is 81.',
+    });
   });
 
   it('asks for at least one role and refuses roles that do not exist', () => {

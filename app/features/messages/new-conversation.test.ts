@@ -109,8 +109,8 @@ describe('starting a conversation', () => {
     expect(plan).toMatchObject({
       ok: false,
       fieldErrors: {
-        subject: `Use at most ${SUBJECT_MAX_LENGTH} characters.`,
-        body: `Use at most ${MESSAGE_MAX_LENGTH} characters.`,
+        subject: `Subject can be at most ${SUBJECT_MAX_LENGTH} characters; this is ${SUBJECT_MAX_LENGTH + 1}.`,
+        body: `Message can be at most 4,000 characters; this is 4,001.`,
       },
     });
   });

@@ -1,7 +1,7 @@
 // Field components for every form: a label tied to its control, a hint, and the field's error beside
 // it, linked with aria-invalid and aria-describedby. After a failed submit they show what the person
 // typed (the action's `values`), not the record's old value.
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useSettings } from '~/settings/store';
 import { typedList, typedValue, type FieldErrors, type FormValues } from './parse-form';
 
@@ -26,16 +26,21 @@ export interface FieldProps {
   /** Hides the label visually (it stays the control's accessible name). */
   hideLabel?: boolean;
   className?: string;
+  /** The characters typed and the field's limit: shows a counter under the control. */
+  count?: { length: number; max: number };
   children: (props: ControlProps) => ReactNode;
 }
 
 /** The frame of one field; the control comes from the render function. */
-export function Field({ label, error, hint, hideLabel, className, children }: FieldProps) {
+export function Field({ label, error, hint, hideLabel, className, count, children }: FieldProps) {
   const id = useId();
   const skin = useSettings((s) => s.skin);
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  const countId = `${id}-count`;
+  const describedBy = [hint ? hintId : null, count ? countId : null, error ? errorId : null]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className={`grid content-start gap-1 ${className ?? ''}`}>
       <label htmlFor={id} className={hideLabel ? 'sr-only' : 'text-sm font-medium'}>
@@ -52,9 +57,69 @@ export function Field({ label, error, hint, hideLabel, className, children }: Fi
           {hint}
         </p>
       ) : null}
+      {count ? <CharacterCount id={countId} length={count.length} max={count.max} /> : null}
       <FieldError id={errorId} message={error} />
     </div>
   );
+}
+
+const countFormat = new Intl.NumberFormat('en');
+
+/** From here on (a share of the limit) the counter is announced as the person types. */
+export const NEAR_LIMIT_SHARE = 0.9;
+
+/**
+ * "182 / 200" under a text field with a limit. The field never cuts what is typed (no `maxlength`):
+ * past the limit the counter turns red and the submit's message says by how much. Screen readers
+ * hear it only near the limit: the polite live region is always there (a region that appears
+ * with its first change is often not announced) but stays empty until then, so every keystroke of
+ * a short note is not read out.
+ */
+export function CharacterCount({ id, length, max }: { id?: string; length: number; max: number }) {
+  const near = length >= Math.floor(max * NEAR_LIMIT_SHARE);
+  const over = length > max;
+  const announcement = over
+    ? `${countFormat.format(length - max)} characters over the limit of ${countFormat.format(max)}.`
+    : near
+      ? `${countFormat.format(max - length)} characters left.`
+      : '';
+  return (
+    <>
+      <p
+        id={id}
+        className={`text-sm tabular-nums ${over ? 'font-medium text-danger' : 'text-muted'}`}
+        data-testid="character-count"
+      >
+        <span aria-hidden="true">
+          {countFormat.format(length)} / {countFormat.format(max)}
+        </span>
+        <span className="sr-only">
+          {countFormat.format(length)} of {countFormat.format(max)} characters
+        </span>
+      </p>
+      <p className="sr-only" aria-live="polite" data-testid="character-count-live">
+        {announcement}
+      </p>
+    </>
+  );
+}
+
+/**
+ * The counter's state for a text control: the length of what it shows now, kept up to date by the
+ * returned onChange (which also calls the field's own).
+ */
+function useTypedLength<E extends HTMLInputElement | HTMLTextAreaElement>(
+  initial: string,
+  onChange?: (event: ChangeEvent<E>) => void,
+) {
+  const [length, setLength] = useState(initial.length);
+  return {
+    length,
+    onChange: (event: ChangeEvent<E>) => {
+      setLength(event.currentTarget.value.length);
+      onChange?.(event);
+    },
+  };
 }
 
 export function FieldError({ id, message }: { id?: string; message?: string }) {
@@ -76,7 +141,11 @@ interface NamedFieldProps {
 
 type InputProps = Omit<React.InputHTMLAttributes<HTMLInputElement>, 'name' | 'form' | 'className'>;
 
-/** A text-like input (text, email, tel, date, number, password). */
+/**
+ * A text-like input (text, email, tel, date, number, password). With `maxLength` (read it from the
+ * form's schema with `maxLengthOf`) it shows a counter and lets the person type past the limit;
+ * the schema refuses the submit with a message instead of the browser cutting the text.
+ */
 export function TextField({
   name,
   label,
@@ -85,8 +154,13 @@ export function TextField({
   hideLabel,
   className,
   defaultValue,
+  maxLength,
+  onChange,
   ...input
 }: NamedFieldProps & InputProps) {
+  const shown =
+    input.type === 'password' ? undefined : typedValue(form?.values, name, defaultValue);
+  const typed = useTypedLength(shown ?? '', onChange);
   return (
     <Field
       label={label}
@@ -94,16 +168,10 @@ export function TextField({
       hint={hint}
       hideLabel={hideLabel}
       className={className}
+      count={maxLength === undefined ? undefined : { length: typed.length, max: maxLength }}
     >
       {(control) => (
-        <input
-          {...input}
-          {...control}
-          name={name}
-          defaultValue={
-            input.type === 'password' ? undefined : typedValue(form?.values, name, defaultValue)
-          }
-        />
+        <input {...input} {...control} name={name} defaultValue={shown} onChange={typed.onChange} />
       )}
     </Field>
   );
@@ -114,6 +182,7 @@ type TextAreaProps = Omit<
   'name' | 'form' | 'className'
 >;
 
+/** A multi-line text field; `maxLength` works as on TextField (a counter, never a cut). */
 export function TextAreaField({
   name,
   label,
@@ -123,8 +192,12 @@ export function TextAreaField({
   className,
   defaultValue,
   rows = 3,
+  maxLength,
+  onChange,
   ...textarea
 }: NamedFieldProps & TextAreaProps) {
+  const shown = typedValue(form?.values, name, defaultValue);
+  const typed = useTypedLength(shown, onChange);
   return (
     <Field
       label={label}
@@ -132,6 +205,7 @@ export function TextAreaField({
       hint={hint}
       hideLabel={hideLabel}
       className={className}
+      count={maxLength === undefined ? undefined : { length: typed.length, max: maxLength }}
     >
       {(control) => (
         <textarea
@@ -139,7 +213,8 @@ export function TextAreaField({
           {...control}
           rows={rows}
           name={name}
-          defaultValue={typedValue(form?.values, name, defaultValue)}
+          defaultValue={shown}
+          onChange={typed.onChange}
         />
       )}
     </Field>

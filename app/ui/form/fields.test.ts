@@ -6,6 +6,9 @@ import {
   dateOfBirth,
   email,
   emailAddress,
+  enrolmentDate,
+  maxLengthOf,
+  notes,
   notBefore,
   optionalEmail,
   optionalEmailAddress,
@@ -16,6 +19,7 @@ import {
   plainText,
   requiredText,
   stringList,
+  tooLongMessage,
   wholeNumber,
 } from './fields';
 
@@ -28,8 +32,45 @@ describe('field schemas', () => {
     expect(schema.safeParse('   ').error?.issues[0]?.message).toBe('Enter the family name.');
     expect(schema.safeParse(undefined).error?.issues[0]?.message).toBe('Enter the family name.');
     expect(schema.safeParse('x'.repeat(11)).error?.issues[0]?.message).toBe(
-      'Use at most 10 characters.',
+      'Family name can be at most 10 characters; this is 11.',
     );
+  });
+
+  it('text past its limit is refused with the limit and the length typed (trimmed), never cut', () => {
+    expect(notes.safeParse('x'.repeat(2150)).error?.issues[0]?.message).toBe(
+      'Notes can be at most 2,000 characters; this is 2,150.',
+    );
+    expect(notes.parse(`  ${'x'.repeat(2000)}  `)).toHaveLength(2000);
+    expect(plainText(5).safeParse('123456').error?.issues[0]?.message).toBe(
+      'Use at most 5 characters; this is 6.',
+    );
+    expect(optionalText(5, 'medical notes').safeParse('123456').error?.issues[0]?.message).toBe(
+      'Medical notes can be at most 5 characters; this is 6.',
+    );
+    expect(tooLongMessage(200, 201, 'title')).toBe(
+      'Title can be at most 200 characters; this is 201.',
+    );
+  });
+
+  it('maxLengthOf reads a field’s limit back from its schema, through every wrapper', () => {
+    expect(maxLengthOf(notes)).toBe(2000);
+    expect(maxLengthOf(requiredText('title', 200))).toBe(200);
+    expect(maxLengthOf(optionalText(500))).toBe(500);
+    expect(maxLengthOf(personName('first name'))).toBe(80);
+    expect(maxLengthOf(z.string().trim().min(1).pipe(z.string().max(300)))).toBe(300);
+    expect(maxLengthOf(z.string().max(40).default(''))).toBe(40);
+    expect(maxLengthOf(z.string())).toBeUndefined();
+    expect(maxLengthOf(z.number())).toBeUndefined();
+  });
+
+  it('maxLengthOf reads one field’s limit from a form’s object schema, refined or not', () => {
+    const form = z
+      .object({ title: requiredText('title', 200), location: plainText(120), when: z.string() })
+      .superRefine(() => undefined);
+    expect(maxLengthOf(form, 'title')).toBe(200);
+    expect(maxLengthOf(form, 'location')).toBe(120);
+    expect(maxLengthOf(form, 'when')).toBeUndefined();
+    expect(maxLengthOf(form, 'nothing')).toBeUndefined();
   });
 
   it('a person name is at most 80 characters', () => {
@@ -84,14 +125,34 @@ describe('field schemas', () => {
     expect(schema.safeParse('').error?.issues[0]?.message).toBe('Enter the date.');
   });
 
-  it('a date of birth lies between 1900-01-01 and today', () => {
+  it('a date of birth lies between 1900-01-01 and today, and a refusal says which end', () => {
     const schema = dateOfBirth(fixedNow);
     expect(schema.parse('1900-01-01')).toBe('1900-01-01');
     expect(schema.parse('2026-11-23')).toBe('2026-11-23');
     expect(schema.safeParse('1899-12-31').error?.issues[0]?.message).toBe(
-      'Use a date between 1900-01-01 and today.',
+      'The date of birth cannot be before 1 Jan 1900.',
     );
-    expect(schema.safeParse('2026-11-24').success).toBe(false);
+    expect(schema.safeParse('2026-11-24').error?.issues).toEqual([
+      expect.objectContaining({ message: 'The date of birth cannot be after today.' }),
+    ]);
+    expect(schema.safeParse('2025-02-30').error?.issues).toEqual([
+      expect.objectContaining({ message: 'Use a real date (YYYY-MM-DD).' }),
+    ]);
+  });
+
+  it('an enrolment date may be empty, and is at most the end of next year, computed from today', () => {
+    const schema = enrolmentDate(fixedNow); // today: 2026-11-23
+    expect(schema.parse('')).toBeUndefined();
+    expect(schema.parse('2027-12-31')).toBe('2027-12-31');
+    expect(schema.safeParse('2028-01-01').error?.issues[0]?.message).toBe(
+      'Enrolment date can be at most 31 Dec 2027 (the end of next year).',
+    );
+    expect(schema.safeParse('2099-09-01').success).toBe(false);
+    expect(schema.safeParse('2025-02-30').error?.issues).toEqual([
+      expect.objectContaining({ message: 'Use a real date (YYYY-MM-DD), or leave it empty.' }),
+    ]);
+    const nextJanuary = enrolmentDate(() => new Date('2027-01-02T10:00:00Z'));
+    expect(nextJanuary.parse('2028-12-31')).toBe('2028-12-31');
   });
 
   it('notBefore flags an enrolment date earlier than the date of birth on the later field', () => {

@@ -3,11 +3,13 @@
 // message that says what to do. Form values arrive as strings, or as string lists for repeated keys;
 // an absent optional field is treated like an empty one.
 import { z } from 'zod';
+import { formatDay, isCalendarDate, latestEnrolmentDate } from '~/domain/dates';
+
+export { isCalendarDate };
 
 /** The earliest date of birth a form accepts. */
 export const EARLIEST_BIRTH_DATE = '1900-01-01';
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Today as YYYY-MM-DD in UTC, the same calendar the seed and the fake use. */
@@ -15,21 +17,71 @@ export function todayIso(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
-/** True for a YYYY-MM-DD string naming a day that exists (not 2025-02-30). */
-export function isCalendarDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+const count = new Intl.NumberFormat('en');
+
+/**
+ * What a field says when its text is past its limit, with the length typed, so nothing is cut
+ * without a word: "Notes can be at most 2,000 characters; this is 2,150." `label` is the field's
+ * name in a sentence ("notes", "last name"); without one the message starts "Use at most".
+ */
+export function tooLongMessage(max: number, length: number, label?: string): string {
+  const limit = `${count.format(max)} characters; this is ${count.format(length)}.`;
+  if (!label) return `Use at most ${limit}`;
+  return `${label.charAt(0).toUpperCase()}${label.slice(1)} can be at most ${limit}`;
+}
+
+/**
+ * A trimmed string of at most `max` characters. The limit stays zod's own `max` check, so a form
+ * reads it back with `maxLengthOf` (one source for the schema and the field's counter); the
+ * message comes from the schema's error map, which sees the typed text's length. `missing` words
+ * the message for a value that is absent or not text.
+ */
+function limitedText(max: number, label?: string, missing?: string) {
+  return z
+    .string({
+      errorMap: (issue, ctx) => {
+        if (issue.code === z.ZodIssueCode.too_big && typeof ctx.data === 'string') {
+          return { message: tooLongMessage(max, ctx.data.length, label) };
+        }
+        if (missing && issue.code === z.ZodIssueCode.invalid_type) return { message: missing };
+        return { message: ctx.defaultError };
+      },
+    })
+    .trim()
+    .max(max);
+}
+
+/**
+ * The character limit a field's schema sets (its string's `max`), looking through optional,
+ * default, refine/transform and pipe wrappers; undefined when it sets none. With `field`, the
+ * schema is a form's object schema (refined or not) and the limit is that field's. The form kit's
+ * text fields take it as `maxLength` (`maxLength={maxLengthOf(eventFormSchema, 'title')}`), so the
+ * counter and the submit's message come from one schema.
+ */
+export function maxLengthOf(schema: z.ZodTypeAny, field?: string): number | undefined {
+  if (field !== undefined) {
+    let form: z.ZodTypeAny = schema;
+    while (form instanceof z.ZodEffects) form = form.innerType();
+    if (!(form instanceof z.ZodObject)) return undefined;
+    const member: unknown = form.shape[field];
+    return member instanceof z.ZodType ? maxLengthOf(member) : undefined;
+  }
+  if (schema instanceof z.ZodString) return schema.maxLength ?? undefined;
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) {
+    return maxLengthOf(schema.unwrap());
+  }
+  if (schema instanceof z.ZodDefault) return maxLengthOf(schema.removeDefault());
+  if (schema instanceof z.ZodEffects) return maxLengthOf(schema.innerType());
+  if (schema instanceof z.ZodPipeline) {
+    return maxLengthOf(schema._def.out) ?? maxLengthOf(schema._def.in);
+  }
+  return undefined;
 }
 
 /** Required text: trimmed, at least one character. The message names the field ("Enter the last name."). */
 export function requiredText(label: string, max = 120) {
   const message = `Enter the ${label}.`;
-  return z
-    .string({ required_error: message, invalid_type_error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Use at most ${max} characters.`);
+  return limitedText(max, label, message).min(1, message);
 }
 
 /** A required choice from a select or picker: an id that must not be empty ("Choose a family."). */
@@ -41,22 +93,19 @@ export function requiredChoice(message: string) {
     .max(200, message);
 }
 
-/** Optional text that is left out of the record when empty (undefined). */
-export function optionalText(max = 500) {
-  return z
-    .string()
-    .trim()
-    .max(max, `Use at most ${max} characters.`)
+/**
+ * Optional text that is left out of the record when empty (undefined). With a `label`, a value past
+ * the limit is refused in the field's name ("Medical notes can be at most …").
+ */
+export function optionalText(max = 500, label?: string) {
+  return limitedText(max, label)
     .optional()
     .transform((value) => (value ? value : undefined));
 }
 
 /** Optional text that is stored as '' when empty (records whose field is always present). */
-export function plainText(max = 500) {
-  return z
-    .string()
-    .trim()
-    .max(max, `Use at most ${max} characters.`)
+export function plainText(max = 500, label?: string) {
+  return limitedText(max, label)
     .optional()
     .transform((value) => value ?? '');
 }
@@ -65,7 +114,7 @@ export function plainText(max = 500) {
 export const personName = (label: string) => requiredText(label, 80);
 
 /** Free notes: up to 2,000 characters, '' when empty. */
-export const notes = plainText(2000);
+export const notes = plainText(2000, 'notes');
 
 /**
  * A required e-mail address, lower-cased. The messages can be worded for the form (the sign-in page
@@ -145,12 +194,43 @@ export const optionalCalendarDate = z
   })
   .transform((value) => (value ? value : undefined));
 
+export const BIRTH_DATE_MESSAGES = {
+  future: 'The date of birth cannot be after today.',
+  tooEarly: `The date of birth cannot be before ${formatDay(EARLIEST_BIRTH_DATE)}.`,
+} as const;
+
 /** A date of birth: a real date from 1900-01-01 to today. `now` is for tests. */
 export function dateOfBirth(now: () => Date = () => new Date()) {
-  return calendarDate('Enter the date of birth.').refine(
-    (value) => value >= EARLIEST_BIRTH_DATE && value <= todayIso(now()),
-    () => ({ message: `Use a date between ${EARLIEST_BIRTH_DATE} and today.` }),
-  );
+  return calendarDate('Enter the date of birth.').superRefine((value, ctx) => {
+    if (!isCalendarDate(value)) return; // calendarDate has said so
+    const problem =
+      value < EARLIEST_BIRTH_DATE
+        ? BIRTH_DATE_MESSAGES.tooEarly
+        : value > todayIso(now())
+          ? BIRTH_DATE_MESSAGES.future
+          : null;
+    if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+  });
+}
+
+/** "Enrolment date can be at most 31 Dec 2027 (the end of next year)." */
+export function enrolmentTooLateMessage(latest: string): string {
+  return `Enrolment date can be at most ${formatDay(latest)} (the end of next year).`;
+}
+
+/**
+ * An enrolment date that may be left empty: a real date no later than the end of next year
+ * (latestEnrolmentDate), so 2099 is refused with the reason instead of being kept. `now` is for
+ * tests.
+ */
+export function enrolmentDate(now: () => Date = () => new Date()) {
+  return optionalCalendarDate.superRefine((value, ctx) => {
+    if (!value || !isCalendarDate(value)) return; // empty, or optionalCalendarDate has said so
+    const latest = latestEnrolmentDate(todayIso(now()));
+    if (value > latest) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: enrolmentTooLateMessage(latest) });
+    }
+  });
 }
 
 /**

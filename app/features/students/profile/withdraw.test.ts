@@ -27,7 +27,10 @@ describe('withdrawing a student', () => {
       await withdrawStudent({ date: '2026-13-01', note: 'x'.repeat(501) }, { student, save }),
     ).toMatchObject({
       status: 400,
-      fieldErrors: { date: 'Use a real date (YYYY-MM-DD).', note: 'Use at most 500 characters.' },
+      fieldErrors: {
+        date: 'Use a real date (YYYY-MM-DD).',
+        note: 'Use at most 500 characters; this is 501.',
+      },
     });
     expect(save).not.toHaveBeenCalled();
   });
