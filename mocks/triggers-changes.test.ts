@@ -60,8 +60,11 @@ describe('commitChangeTriggers', () => {
     const after = { ...school['students/s1'], classroomIds: ['c1', 'c2'] };
     const changes = [{ path: 'students/s1', before: school['students/s1'] ?? null, after }];
     const ctx = contextOf({ ...school, 'students/s1': after });
-    // By default the fake leaves the version to the app, which bumps it itself.
-    expect(commitChangeTriggers(changes, ctx, NOW).map((w) => w.path)).toEqual(['Members/ama']);
+    // By default the fake leaves the version to the app, which bumps it itself (and audits).
+    expect(commitChangeTriggers(changes, ctx, NOW).map((w) => w.path)).toEqual([
+      'Members/ama',
+      expect.stringMatching(/^auditLog\/students_s1_/),
+    ]);
     const writes = commitChangeTriggers(changes, ctx, NOW, { access: true, versions: true });
     expect(writes.map((w) => [w.path, w.fields])).toEqual([
       [

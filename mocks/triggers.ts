@@ -1,6 +1,7 @@
 // The fake's host for the Cloud Function triggers. The decisions (who is told about a new message,
 // event or resource; claims after a roles change; the Members `access` links; an event's or
-// resource's `audienceKeys` repaired from its fields; the bump of system/collectionVersions) live in app/domain/server and are the very code the deployed functions
+// resource's `audienceKeys` repaired from its fields; the bump of system/collectionVersions; the
+// audit trail's entries) live in app/domain/server and are the very code the deployed functions
 // run (firebase/functions). This module only turns their writes into the fake's commit writes and
 // applies their account changes to the fake's accounts. mocks/firestore.ts calls it after a client
 // commit and applies the writes as the backend in the same request, so the change events, the
@@ -13,9 +14,13 @@ import {
   type CreatedDocument,
 } from '../app/domain/server/notifications';
 import { isDelete, type AuthEffect, type ServerWrite } from '../app/domain/server/outcome';
-import { changeTriggers, type TriggerParts } from '../app/domain/server/triggers';
+import {
+  changeTriggers,
+  type DocumentChange,
+  type TriggerParts,
+} from '../app/domain/server/triggers';
 import { store } from './store';
-import type { DocData, PermissionContext } from '../app/domain/permissions';
+import type { PermissionContext } from '../app/domain/permissions';
 
 export type { DocumentChange } from '../app/domain/server/triggers';
 export {
@@ -70,6 +75,9 @@ export function applyAuthEffects(effects: readonly AuthEffect[]): void {
     if (!account) continue;
     if (effect.kind === 'disabled') {
       account.disabled = effect.disabled;
+    } else if (effect.kind === 'revokeRefreshTokens') {
+      // Every refresh token issued so far stops working (mocks/auth.ts checks the epoch).
+      account.sessionEpoch = (account.sessionEpoch ?? 0) + 1;
     } else {
       const { roles } = effect.claims;
       // The fake's tokens also carry `role` (the first role), which the app's rolesFromClaims reads.
@@ -125,17 +133,20 @@ export const FAKE_TRIGGER_PARTS: TriggerParts = {
   claims: true,
   access: true,
   audienceKeys: true,
+  audit: true,
 };
 
 /**
  * Every trigger for the writes of one commit, each with its state before and after: the
- * notifications, the claims (applied here to the fake's accounts), the access links and the
- * audience keys (and the version bump when `parts` asks for it). The audience-key repair never
+ * notifications, the claims (applied here to the fake's accounts), the access links, the
+ * audience keys and the audit trail (and the version bump when `parts` asks for it). A change may
+ * name its `writer`: mocks/firestore.ts names the caller on a delete, which leaves no `updatedBy`
+ * to read (an audit entry's `by`). The audience-key repair never
  * fires for a client commit today, since the fake refuses wrong keys as a bad shape
  * (mocks/shapes.ts); it runs so the fake does everything the deployed triggers do. Returns the writes for the caller to apply as the backend.
  */
 export function commitChangeTriggers(
-  changes: ReadonlyArray<{ path: string; before: DocData | null; after: DocData | null }>,
+  changes: readonly DocumentChange[],
   ctx: PermissionContext,
   nowIso: string,
   parts: TriggerParts = FAKE_TRIGGER_PARTS,
@@ -143,4 +154,12 @@ export function commitChangeTriggers(
   const outcome = changeTriggers(changes, ctx, nowIso, parts);
   applyAuthEffects(outcome.auth);
   return outcome.writes.map(triggerWriteOf);
+}
+
+/**
+ * The writer a commit names to the triggers: the signed-in caller's memberUUID; none for the
+ * backend's own writes (a callable's data names its caller in `updatedBy`).
+ */
+export function writerOf(principal: { memberUUID: string } | null | 'backend'): string | null {
+  return principal === 'backend' || principal === null ? null : principal.memberUUID;
 }

@@ -2,16 +2,19 @@
 // created message, event or resource; the custom claims of a Members document whose roles changed
 // (claims = { roles }); the Members `access` links the write can change; the repair of an event's
 // or resource's `audienceKeys` that disagree with its fields; and the bump of
-// system/collectionVersions for a cached collection. The Cloud Functions call this from
-// onDocumentWritten / onDocumentCreated; the fake calls it after each client commit.
-import { accessLinkWrites, type DocumentChange } from './access';
+// system/collectionVersions for a cached collection; and the audit trail's entry (audit.ts). The
+// Cloud Functions call this from onDocumentWritten / onDocumentCreated; the fake calls it after
+// each client commit.
+import { accessLinkWrites } from './access';
 import { audienceKeyWrites } from './audience-keys';
+import { auditTrailWrites, type WrittenChange } from './audit';
 import { storedRoles } from './callables';
 import { createdWrites } from './notifications';
 import { versionBumpWrites } from './versions';
 import type { AuthEffect, ServerContext, ServerWrite } from './outcome';
 
-export type { DocumentChange } from './access';
+/** A document write: before, after, and its writer when the host knows it (audit.ts). */
+export type DocumentChange = WrittenChange;
 
 export interface TriggerOutcome {
   writes: ServerWrite[];
@@ -37,6 +40,8 @@ export interface TriggerParts {
   /** Events' and resources' `audienceKeys` recomputed from their fields where they differ. */
   audienceKeys?: boolean;
   versions?: boolean;
+  /** The auditLog entry of an audited write (audit.ts). */
+  audit?: boolean;
 }
 
 const ALL_PARTS: Required<TriggerParts> = {
@@ -45,6 +50,7 @@ const ALL_PARTS: Required<TriggerParts> = {
   access: true,
   audienceKeys: true,
   versions: true,
+  audit: true,
 };
 
 /**
@@ -86,5 +92,6 @@ export function changeTriggers(
       ),
     );
   }
+  if (parts.audit) writes.push(...auditTrailWrites(changes, ctx, nowIso));
   return { writes, auth };
 }

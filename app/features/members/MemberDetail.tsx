@@ -5,6 +5,7 @@
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useId } from 'react';
 import type { Member } from '~/domain/records';
+import { HistorySection } from '~/features/audit/HistorySection';
 import { useSettings } from '~/settings/store';
 import { Button } from '~/ui/Button';
 import { Card } from '~/ui/Card';
@@ -120,6 +121,7 @@ export function MemberDetail({
             ) : null}
           </Form>
         </Card>
+        <HistorySection collection="Members" docId={member.id} />
       </div>
       {manages ? (
         <>

@@ -208,6 +208,13 @@ describe('setMemberStatus', () => {
     expect(memory.auth.users.get('ama')?.disabled).toBe(false);
   });
 
+  it('revokes the refresh tokens of a suspended member, not of a reactivated one', async () => {
+    await call(as('adm', { uid: 'ama', status: 'suspended' }));
+    expect(memory.auth.users.get('ama')?.revocations).toBe(1);
+    await call(as('adm', { uid: 'ama', status: 'active' }));
+    expect(memory.auth.users.get('ama')?.revocations).toBe(1);
+  });
+
   it('refuses an admin suspending an admin, non-admins and bad input', async () => {
     expect(await refusal(call(as('adm', { uid: 'boss', status: 'suspended' })))).toEqual({
       code: 'permission-denied',
@@ -428,6 +435,71 @@ describe('write triggers', () => {
     expect(doc('system/collectionVersions')).toMatchObject({
       collections: { campuses: { version: '1.0.1' }, students: { version: '1.0.0' } },
     });
+  });
+});
+
+describe('audit trail', () => {
+  const entries = () =>
+    [...memory.db.docs.entries()].filter(([p]) => p.startsWith('auditLog/')).map(([, d]) => d);
+
+  it('a signed-in admin’s edit is audited once, even when the event is delivered twice', async () => {
+    const before = SCHOOL['students/s1'] ?? {};
+    const after = { ...before, lastName: 'Owusu-Admin', medicalNotes: 'Asthma', updatedBy: 'adm' };
+    memory.db.docs.set('students/s1', after);
+    const event = {
+      data: t.makeChange(snapshot(before, 'students/s1'), snapshot(after, 'students/s1')),
+      document: 'students/s1',
+      time: SCHOOL_NOW,
+      authType: 'app_user',
+      authId: 'adm',
+    };
+    await t.wrap(fns.onStudentWritten)(event as never);
+    await t.wrap(fns.onStudentWritten)(event as never);
+    expect(entries()).toEqual([
+      expect.objectContaining({
+        at: new Date(SCHOOL_NOW),
+        by: 'adm',
+        collection: 'students',
+        docId: 's1',
+        action: 'update',
+        changes: [
+          { field: 'lastName', before: null, after: 'Owusu-Admin' },
+          { field: 'medicalNotes' },
+        ],
+        expireAt: new Date('2027-03-03T12:00:00.000Z'),
+      }),
+    ]);
+  });
+
+  it('a delete names the Firebase Auth user of the event, or no one it cannot know', async () => {
+    await written('families/f2', null, [t.wrap(fns.onFamilyWritten)]);
+    expect(entries()).toEqual([
+      expect.objectContaining({ action: 'delete', by: 'unknown (deleted)', docId: 'f2' }),
+    ]);
+    const before = SCHOOL['students/s1'] ?? {};
+    memory.db.docs.delete('students/s1');
+    await t.wrap(fns.onStudentWritten)({
+      data: t.makeChange(snapshot(before, 'students/s1'), snapshot({}, 'students/s1')),
+      document: 'students/s1',
+      time: SCHOOL_NOW,
+      authType: 'app_user',
+      authId: 'boss',
+    } as never);
+    expect(entries()).toContainEqual(
+      expect.objectContaining({ action: 'delete', by: 'boss', docId: 's1' }),
+    );
+  });
+
+  it('the triggers’ own writes (access links, last message) add no entry', async () => {
+    await written('Members/ama', { ...SCHOOL['Members/ama'], access: { familyIds: ['f1'] } }, [
+      t.wrap(fns.onMemberWritten),
+    ]);
+    await written(
+      'conversations/c1',
+      { ...SCHOOL['conversations/c1'], lastMessagePreview: 'New', lastMessageAt: SCHOOL_NOW },
+      [t.wrap(fns.onConversationWritten)],
+    );
+    expect(entries()).toEqual([]);
   });
 });
 

@@ -2,12 +2,15 @@
 // is app/domain/server, the code the fake runs in demo mode; the files beside this one only read
 // Firestore, write with the Admin SDK and map refusals to HttpsError. Bundled into lib/index.js by
 // scripts/build-functions.mjs.
-import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
+import {
+  onDocumentCreated,
+  onDocumentWrittenWithAuthContext,
+} from 'firebase-functions/v2/firestore';
 import { onCall } from 'firebase-functions/v2/https';
 import { FUNCTIONS_REGION } from '~/config/constants';
 import type { TriggerParts } from '~/domain/server/triggers';
 import * as callables from './callables';
-import { handleDocumentWrite } from './triggers';
+import { handleDocumentWrite, writerOfAuthContext } from './triggers';
 
 const region = FUNCTIONS_REGION;
 
@@ -46,34 +49,47 @@ export const onResourceCreated = onDocumentCreated(
     }),
 );
 
-// ---- every write to a cached collection: versions, access links, claims -------------------------
+// ---- every write to a cached collection: versions, access links, claims (and the audit) --------
 
+/**
+ * A write trigger. With the auth context (Firestore's record of who wrote), so the audit trail can
+ * name the author of a delete, which leaves no updatedBy behind.
+ */
 function written(document: string, extra: TriggerParts = {}) {
-  return onDocumentWritten({ region, document }, (event) =>
-    handleDocumentWrite(event.document, event.data?.before, event.data?.after, event.time, {
-      claims: true,
-      access: true,
-      versions: true,
-      ...extra,
-    }),
+  return onDocumentWrittenWithAuthContext({ region, document }, (event) =>
+    handleDocumentWrite(
+      event.document,
+      event.data?.before,
+      event.data?.after,
+      event.time,
+      { claims: true, access: true, versions: true, ...extra },
+      writerOfAuthContext(event),
+    ),
   );
 }
+
+// The audit trail (app/domain/server/audit.ts): students, families, members, roll calls, inquiries,
+// guardian requests, and archives of conversations and messages.
+const audited: TriggerParts = { audit: true };
 
 // The rules cannot recompute an event's or resource's audienceKeys from its fields (decision 048):
 // these two also repair keys a client wrote wrong. The repair is a write of its own, whose event
 // finds the keys right and writes nothing more (besides the version bump every write gets).
 const audienceKeyed: TriggerParts = { audienceKeys: true };
 
-export const onStudentWritten = written('students/{id}');
-export const onFamilyWritten = written('families/{id}');
+export const onStudentWritten = written('students/{id}', audited);
+export const onFamilyWritten = written('families/{id}', audited);
 export const onFacilitatorWritten = written('facilitators/{id}');
 export const onSubjectWritten = written('subjects/{id}');
 export const onClassroomWritten = written('classrooms/{id}');
 export const onCampusWritten = written('campuses/{id}');
-export const onMemberWritten = written('Members/{id}');
-export const onAttendanceWritten = written('attendance/{id}');
+export const onMemberWritten = written('Members/{id}', audited);
+export const onAttendanceWritten = written('attendance/{id}', audited);
 export const onEventWritten = written('events/{id}', audienceKeyed);
-export const onConversationWritten = written('conversations/{id}');
-export const onMessageWritten = written('conversations/{conversationId}/messages/{id}');
-export const onParentInquiryWritten = written('parentInquiries/{id}');
+export const onConversationWritten = written('conversations/{id}', audited);
+export const onMessageWritten = written('conversations/{conversationId}/messages/{id}', audited);
+export const onParentInquiryWritten = written('parentInquiries/{id}', audited);
+// Guardian requests link no one themselves (the family's write does); the version bump applies
+// once the client caches them (versions.ts), and every request and decision is audited.
+export const onGuardianRequestWritten = written('guardianRequests/{id}', audited);
 export const onResourceWritten = written('resources/{id}', audienceKeyed);

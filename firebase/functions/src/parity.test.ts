@@ -233,14 +233,23 @@ const asFunctionWrites = (writes: Array<{ path: string; data: DocData; fields?: 
 
 const snapshot = (data: DocData, path: string) => t.firestore.makeDocumentSnapshot(data, path);
 
+const audited: TriggerParts = { audit: true };
+
 const triggerCases: Array<{
   title: string;
   path: string;
-  after: DocData;
+  /** The document after the write; null: deleted. */
+  after: DocData | null;
+  /** The document before the write, when not the school's. */
+  before?: DocData;
   created?: keyof typeof fns;
   written?: keyof typeof fns;
   /** The trigger parts the deployed function runs, beyond claims, access and versions. */
   parts?: TriggerParts;
+  /** A Firebase Auth user's write: the event's auth context names them (the fake: the caller). */
+  writer?: string;
+  /** The audit entry both write (its action and writer). */
+  audit?: { action: string; by: string };
 }> = [
   {
     title: 'a message',
@@ -270,12 +279,100 @@ const triggerCases: Array<{
     path: 'students/s1',
     after: { ...SCHOOL['students/s1'], classroomIds: ['c2'] },
     written: 'onStudentWritten',
+    parts: audited,
+  },
+  {
+    title: 'a student’s last name and medical notes changed by an admin (audited)',
+    path: 'students/s1',
+    after: {
+      ...SCHOOL['students/s1'],
+      lastName: 'Owusu-Admin',
+      medicalNotes: 'Asthma',
+      updatedBy: 'adm',
+    },
+    written: 'onStudentWritten',
+    parts: audited,
+    audit: { action: 'update', by: 'adm' },
+  },
+  {
+    title: 'a student deleted by a signed-in admin (the auth context names them)',
+    path: 'students/s1',
+    after: null,
+    written: 'onStudentWritten',
+    parts: audited,
+    writer: 'adm',
+    audit: { action: 'delete', by: 'adm' },
   },
   {
     title: 'a member gaining a family',
     path: 'Members/desk',
     after: { ...SCHOOL['Members/desk'], roles: ['administration', 'parent'], familyId: 'f1' },
     written: 'onMemberWritten',
+    parts: audited,
+  },
+  {
+    title: 'a guardian’s phone changed by the parent',
+    path: 'families/f1',
+    after: {
+      ...SCHOOL['families/f1'],
+      guardians: [{ memberUUID: 'ama', name: 'Ama Owusu', phone: '+233 20 000 0000' }],
+      updatedBy: 'ama',
+    },
+    written: 'onFamilyWritten',
+    parts: audited,
+  },
+  {
+    title: 'a roll call marking a child late',
+    path: 'attendance/c1_2025-03-03',
+    before: {
+      classroomId: 'c1',
+      date: '2025-03-03',
+      entries: { s1: { status: 'present', at: '2025-03-03T08:00:00.000Z', by: 'dan' } },
+    },
+    after: {
+      classroomId: 'c1',
+      date: '2025-03-03',
+      entries: { s1: { status: 'late', note: 'Bus', at: '2025-03-03T09:00:00.000Z', by: 'dan' } },
+      updatedBy: 'dan',
+    },
+    written: 'onAttendanceWritten',
+    parts: audited,
+  },
+  {
+    title: 'a conversation archived by a participant',
+    path: 'conversations/c1',
+    after: {
+      ...SCHOOL['conversations/c1'],
+      archivedAt: '2025-03-03T12:00:00.000Z',
+      archivedBy: 'ama',
+      updatedBy: 'ama',
+    },
+    written: 'onConversationWritten',
+    parts: audited,
+    audit: { action: 'archive', by: 'ama' },
+  },
+  {
+    title: 'a guardian request approved by the office',
+    path: 'guardianRequests/g1',
+    before: {
+      familyId: 'f1',
+      kind: 'add',
+      status: 'pending',
+      note: 'My partner',
+      createdBy: 'ama',
+    },
+    after: {
+      familyId: 'f1',
+      kind: 'add',
+      status: 'approved',
+      note: 'My partner',
+      createdBy: 'ama',
+      decidedBy: 'desk',
+      updatedBy: 'desk',
+    },
+    written: 'onGuardianRequestWritten',
+    parts: audited,
+    audit: { action: 'update', by: 'desk' },
   },
   {
     title: 'a classroom gaining a facilitator',
@@ -306,34 +403,44 @@ const triggerCases: Array<{
 ];
 
 describe('triggers: the fake and the functions write the same documents', () => {
-  it.each(triggerCases)('$title', async ({ path, after, created, written, parts }) => {
-    const before = SCHOOL[path] ?? null;
-    const state = { ...SCHOOL, [path]: after };
+  it.each(triggerCases)('$title', async (c) => {
+    const { path, after, created, written, parts, writer, audit } = c;
+    const before = c.before ?? SCHOOL[path] ?? null;
+    const state: Record<string, DocData> = { ...SCHOOL };
+    if (after) state[path] = after;
+    else delete state[path];
     const ctx = contextOf(state);
     const fromFake = created
-      ? commitTriggerWrites([{ path, data: after }], ctx, SCHOOL_NOW)
-      : commitChangeTriggers([{ path, before, after }], ctx, SCHOOL_NOW, {
-          claims: true,
-          access: true,
-          versions: true,
-          ...parts,
-        }).filter((w) => !w.path.startsWith('Notifications/'));
+      ? commitTriggerWrites([{ path, data: after ?? {} }], ctx, SCHOOL_NOW)
+      : commitChangeTriggers(
+          [{ path, before, after, ...(writer ? { writer } : {}) }],
+          ctx,
+          SCHOOL_NOW,
+          { claims: true, access: true, versions: true, ...parts },
+        ).filter((w) => !w.path.startsWith('Notifications/'));
 
-    memory.db.docs.set(path, after);
+    if (after) memory.db.docs.set(path, after);
+    else memory.db.docs.delete(path);
+    // A Firebase Auth user's write carries Firestore's auth context; a backend's, none.
+    const auth = writer ? { authType: 'app_user', authId: writer } : {};
     if (created) {
       await t.wrap(fns[created] as never)({
-        data: snapshot(after, path),
+        data: snapshot(after ?? {}, path),
         document: path,
         time: SCHOOL_NOW,
       } as never);
     } else if (written) {
       await t.wrap(fns[written] as never)({
-        data: t.makeChange(snapshot(before ?? {}, path), snapshot(after, path)),
+        data: t.makeChange(snapshot(before ?? {}, path), snapshot(after ?? {}, path)),
         document: path,
         time: SCHOOL_NOW,
+        ...auth,
       } as never);
     }
     expect(fromFake.length).toBeGreaterThan(0);
     expect(functionWrites()).toEqual(asFunctionWrites(fromFake));
+    const entries = fromFake.filter((w) => w.path.startsWith('auditLog/'));
+    expect(entries).toHaveLength(parts?.audit ? 1 : 0);
+    if (audit) expect(entries[0]?.data).toMatchObject(audit);
   });
 });

@@ -4,6 +4,7 @@ import { Link } from '@remix-run/react';
 import { useId, useState, type ReactNode } from 'react';
 import { AttendanceSummary } from '~/features/attendance/AttendanceSummary';
 import type { StudentAttendanceSummary } from '~/features/attendance/summary';
+import { HistorySection } from '~/features/audit/HistorySection';
 import { useSettings } from '~/settings/store';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { PageHeading } from '~/ui/PageHeading';
@@ -192,6 +193,7 @@ export function StudentProfile(data: StudentProfileData) {
             </div>
           </Section>
         ) : null}
+        <HistorySection collection="students" docId={student.id} className="lg:col-span-2" />
       </div>
 
       {actions ? (
