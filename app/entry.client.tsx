@@ -5,7 +5,9 @@
 import { RemixBrowser } from '@remix-run/react';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { cleanUpBeforeStart } from '~/auth/shared-device';
 import { holdBackendUntil } from '~/config/backend-gate';
+import { warnDemoModeOnce } from '~/config/demo';
 import { registerDemoControlLater } from '~/config/demo-control';
 import { ConfigError, getRuntimeConfig } from '~/config/env';
 import { installChunkReloadGuard } from '~/pwa/chunk-reload';
@@ -47,6 +49,7 @@ function showConfigError(error: ConfigError) {
  * login page for the accounts (whenDemoControl), so nothing reaches the network unanswered.
  */
 function startDemoBackend(controlUrl: string | null) {
+  warnDemoModeOnce();
   // Server mode: the fake runs behind the emulator host; msw never loads in this page.
   const fake: Promise<{ reset: (options: { profile: 'demo' }) => Promise<unknown> }> = controlUrl
     ? import('../mocks/remote-control').then((m) => m.installRemoteFakeFirebase(controlUrl))
@@ -79,6 +82,10 @@ async function boot() {
   }
 
   if (config.mode === 'demo') startDemoBackend(config.emulators?.controlUrl ?? null);
+
+  // A shared computer stays clean (decision 051): when no session can be restored here, the last
+  // browser session's data is removed before the app shows anything.
+  await cleanUpBeforeStart();
 
   startTransition(() => {
     hydrateRoot(

@@ -43,8 +43,9 @@ async function jsonBody(request: Request): Promise<unknown> {
   }
 }
 
+/** `fake-refresh.<uid>.<provider>.<random>.<session epoch>`: the epoch lets a revocation bite. */
 function refreshTokenFor(account: Account, provider: string): string {
-  return `fake-refresh.${account.uid}.${provider}.${randomId(8)}`;
+  return `fake-refresh.${account.uid}.${provider}.${randomId(8)}.${account.sessionEpoch ?? 0}`;
 }
 
 function tokens(account: Account, provider: string) {
@@ -312,6 +313,14 @@ export const authHandlers = [
     } else if (!account.providers.includes('google.com')) {
       account.providers.push('google.com');
     }
+    // Google has proven the address. As Firebase does, an earlier password on it that was never
+    // verified is dropped: whoever signed up with someone else's address loses the account, and
+    // cannot ride on the owner's verification (a staff domain counts only once verified).
+    if (!account.emailVerified) {
+      account.emailVerified = true;
+      account.password = null;
+      account.providers = account.providers.filter((provider) => provider !== 'password');
+    }
     account.lastLoginAt = Date.now();
     const sub = google.data.sub ?? stableHash(email);
     return HttpResponse.json({
@@ -387,13 +396,16 @@ export const authHandlers = [
   http.post(/^https:\/\/securetoken\.googleapis\.com\/v1\/token$/, async ({ request }) => {
     const params = new URLSearchParams(await request.text());
     const refreshToken = params.get('refresh_token') ?? '';
-    const [, uid, provider] = refreshToken.split('.');
+    const [, uid, provider, , epoch] = refreshToken.split('.');
     if (params.get('grant_type') !== 'refresh_token' || !uid) {
       return authError('INVALID_REFRESH_TOKEN');
     }
     const account = store.accounts.get(uid);
     if (!account) return authError('USER_NOT_FOUND');
     if (account.disabled) return authError('USER_DISABLED');
+    // Revoked (setMemberStatus suspended): the service answers TOKEN_EXPIRED, which the SDK turns
+    // into auth/user-token-expired and a sign-out. A token from before epochs existed counts as 0.
+    if (Number(epoch ?? 0) !== (account.sessionEpoch ?? 0)) return authError('TOKEN_EXPIRED');
     const idToken = issueIdToken(account, provider ?? 'password', DEMO_PROJECT_ID);
     return HttpResponse.json({
       access_token: idToken,

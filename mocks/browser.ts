@@ -70,6 +70,7 @@ const accountSchema = z.object({
   displayName: z.string(),
   photoUrl: z.string(),
   disabled: z.boolean(),
+  sessionEpoch: z.number().int().optional(),
   emailVerified: z.boolean(),
   claims: z.record(z.unknown()),
   providers: z.array(z.enum(['password', 'google.com'])),

@@ -20,6 +20,11 @@ export interface Account {
   displayName: string;
   photoUrl: string;
   disabled: boolean;
+  /**
+   * Bumped when the account's refresh tokens are revoked (suspension): a refresh token carries the
+   * epoch it was issued in and is refused once the account has moved on. Absent means 0.
+   */
+  sessionEpoch?: number;
   emailVerified: boolean;
   claims: Record<string, unknown>;
   providers: Array<'password' | 'google.com'>;

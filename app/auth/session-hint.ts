@@ -18,7 +18,8 @@ export function noteSessionStarted(): void {
   sessionStarted = true;
 }
 
-function storageHasUser(storage: () => Storage): boolean {
+/** Whether this Web Storage holds Firebase's signed-in user (session or older local persistence). */
+export function storageHasFirebaseUser(storage: () => Storage): boolean {
   try {
     const store = storage();
     for (let i = 0; i < store.length; i++) {
@@ -30,7 +31,8 @@ function storageHasUser(storage: () => Storage): boolean {
   }
 }
 
-function authFlowInProgress(): boolean {
+/** A Google redirect or an account mismatch being reversed is under way on this device. */
+export function authFlowInProgress(): boolean {
   try {
     return (
       localStorage.getItem(STORAGE_KEYS.redirectPending) !== null ||
@@ -41,8 +43,11 @@ function authFlowInProgress(): boolean {
   }
 }
 
-/** Whether the SDK's IndexedDB store holds a user; true when that cannot be told. */
-async function indexedDbHasUser(): Promise<boolean> {
+/**
+ * Whether the SDK's IndexedDB store holds a user ("Keep me signed in": decision 051 calls such a
+ * device remembered); true when that cannot be told.
+ */
+export async function firebaseUserInIndexedDb(): Promise<boolean> {
   if (typeof indexedDB === 'undefined') return false;
   // databases() tells without creating the database (opening a missing one would create it, empty,
   // and the SDK would then find no object store in it).
@@ -78,8 +83,8 @@ async function indexedDbHasUser(): Promise<boolean> {
 /** False only when no signed-in session can exist here (so Firebase Auth need not be loaded). */
 export async function maySignInAutomatically(): Promise<boolean> {
   if (sessionStarted || authFlowInProgress()) return true;
-  if (storageHasUser(() => sessionStorage) || storageHasUser(() => localStorage)) {
+  if (storageHasFirebaseUser(() => sessionStorage) || storageHasFirebaseUser(() => localStorage)) {
     return true;
   }
-  return indexedDbHasUser();
+  return firebaseUserInIndexedDb();
 }

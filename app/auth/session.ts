@@ -11,7 +11,7 @@ import {
   type AuthUserInfo,
 } from '~/backend/auth';
 import { BackendError } from '~/backend/errors';
-import { RECENT_SEARCHES_KEY_PREFIX, STORAGE_KEYS } from '~/config/constants';
+import { onPermissionDenied } from '~/backend/request';
 import { getRuntimeConfig } from '~/config/env';
 import type { Member } from '~/domain/records';
 import { DASHBOARD_TYPE_PRIORITY, rolesFromClaims, type Role } from '~/domain/roles';
@@ -25,6 +25,8 @@ import { settingsStore } from '~/settings/store';
 import { readRedirectState } from './google';
 import { handleSignedInAccount, isHandlingMismatch } from './mismatch';
 import { noteSessionStarted } from './session-hint';
+import { forgetPersonalLocalStorage, markSignedInTab } from './shared-device';
+import { createAccessWatch, SIGNED_OUT_REASON_PARAM, SUSPENDED_REASON } from './suspension';
 import type { SessionUser } from './session-user';
 
 export const SIGN_IN_SUCCESS = 'Sign-in successful!';
@@ -75,6 +77,8 @@ let signingOut = false;
 
 function setState(next: SessionState) {
   state = next;
+  // While signed in, this tab keeps another tab's start from cleaning the device (decision 051).
+  markSignedInTab(next.status === 'signedIn');
   listeners.forEach((listener) => listener());
 }
 
@@ -212,11 +216,24 @@ export async function runInteractiveSignIn<T>(flow: () => Promise<T>): Promise<T
   }
 }
 
+/**
+ * A refused request while signed in may mean the account was suspended: one forced token refresh
+ * tells, and a suspended member is signed out with their device cleared (suspension.ts).
+ */
+const accessWatch = createAccessWatch({
+  refreshToken: () => getIdTokenClaims(true),
+  endSession: () => signOut({ reason: SUSPENDED_REASON }),
+  isSignedIn: () => state.status === 'signedIn' && !signingOut,
+});
+
 /** Starts listening to auth state once; resolves when the first user (or none) is known. */
 export function startSession(): Promise<void> {
   if (started) return known;
   started = true;
   noteSessionStarted();
+  onPermissionDenied(() => {
+    accessWatch.refused().catch((error: unknown) => console.warn('Access check failed', error));
+  });
   let first = true;
   subscribeToAuthState(
     (authUser) => {
@@ -277,34 +294,14 @@ export async function whenSessionKnown(): Promise<SessionState> {
   return state;
 }
 
-/** localStorage keys that belong to the person who signs out (STORAGE_KEYS); device settings stay. */
-const PERSONAL_LOCAL_KEYS = [
-  STORAGE_KEYS.lastPage,
-  STORAGE_KEYS.defaultRememberMe,
-  STORAGE_KEYS.handlingMismatch,
-  STORAGE_KEYS.redirectExpectedEmail,
-  STORAGE_KEYS.redirectPending,
-  STORAGE_KEYS.redirectRememberMe,
-  STORAGE_KEYS.redirectTimestamp,
-  STORAGE_KEYS.redirectInitiated,
-] as const;
-
 /**
  * Forgets what the browser's storage says about the person: their last page and remember-me
- * choice, recent searches, leftovers of a Google redirect, and every sessionStorage key of this
- * tab (scroll `positions` of their pages, the signed-in mark).
+ * choice, recent searches, leftovers of a Google redirect (forgetPersonalLocalStorage), and every
+ * sessionStorage key of this tab (scroll `positions` of their pages, the signed-in mark, drafts,
+ * the outbox key).
  */
 export function forgetPersonalStorage(): void {
-  try {
-    for (const key of PERSONAL_LOCAL_KEYS) localStorage.removeItem(key);
-    // Recent searches (every user's on this device; the same as the search feature's
-    // clearRecentSearches, which this floor may not import).
-    for (const key of Object.keys(localStorage)) {
-      if (key.startsWith(RECENT_SEARCHES_KEY_PREFIX)) localStorage.removeItem(key);
-    }
-  } catch {
-    // Storage unavailable: nothing was kept there either.
-  }
+  forgetPersonalLocalStorage();
   try {
     sessionStorage.clear();
   } catch {
@@ -319,7 +316,9 @@ export function forgetPersonalStorage(): void {
  * With `reload`, the page is then loaded afresh at /login: the Firebase SDK holds its databases open
  * until the page goes, and a deletion waiting for that must run before anyone signs in again here.
  */
-export async function signOut(options: { reload?: boolean } = {}): Promise<void> {
+export async function signOut(
+  options: { reload?: boolean; reason?: typeof SUSPENDED_REASON } = {},
+): Promise<void> {
   signingOut = true;
   try {
     await (await loadUserData()).stop();
@@ -339,11 +338,17 @@ export async function signOut(options: { reload?: boolean } = {}): Promise<void>
   if (options.reload ?? typeof window !== 'undefined') {
     // Written after the clean-up, so a scroll position saved as the page goes holds no paths.
     try {
-      window.location.replace('/login');
+      // A reason (a suspended account) is said on the login page, not kept in any storage.
+      window.location.replace(signedOutPage(options.reason));
     } catch {
       // No navigation here (tests): the caller navigates.
     }
   }
+}
+
+/** The login page a sign-out lands on, saying why when the person did not choose it. */
+export function signedOutPage(reason?: typeof SUSPENDED_REASON): string {
+  return reason ? `/login?${SIGNED_OUT_REASON_PARAM}=${reason}` : '/login';
 }
 
 /** Applies a profile change the person made (name, photo, preferences) to the session at once. */

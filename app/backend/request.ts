@@ -9,6 +9,26 @@ import { BackendError, toBackendError } from './errors';
  */
 export const BACKEND_REQUEST_TIMEOUT_MS = 20_000;
 
+type RefusalListener = (error: BackendError) => void;
+const refusalListeners = new Set<RefusalListener>();
+
+/**
+ * Calls `listener` whenever a backend call is refused with permission-denied: the one place every
+ * read and write passes, the sync engine's replay and a route's own read alike. The session uses it
+ * to tell a suspended account (whose token no longer refreshes) from a plain refusal (issue 28).
+ */
+export function onPermissionDenied(listener: RefusalListener): () => void {
+  refusalListeners.add(listener);
+  return () => refusalListeners.delete(listener);
+}
+
+function reportRefusal(error: BackendError): BackendError {
+  if (error.code.replace(/^(functions|firestore)\//, '') === 'permission-denied') {
+    for (const listener of [...refusalListeners]) listener(error);
+  }
+  return error;
+}
+
 function isOffline(): boolean {
   // navigator.onLine === true proves little, but false reliably means no network at all.
   return typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -44,7 +64,7 @@ export async function request<T>(
   try {
     return await Promise.race([call(), timeout]);
   } catch (error) {
-    throw toBackendError(error, message);
+    throw reportRefusal(toBackendError(error, message));
   } finally {
     clearTimeout(timer);
   }

@@ -7,8 +7,17 @@
 // cross-tab lock, because another tab may have changed the same records a moment ago (decision 010).
 import { z } from 'zod';
 import { LOCAL_DB_NAME } from '~/config/constants';
-import { clearDatabase, migrateLayout, openDatabase, readLayout, type LocalDatabase } from './db';
+import {
+  clearDatabase,
+  migrateLayout,
+  openDatabase,
+  parkSealedQueues,
+  readLayout,
+  unparkSealedQueues,
+  type LocalDatabase,
+} from './db';
 import { defaultLocks, type LockProvider } from './locks';
+import type { OutboxSealing } from './outbox-seal';
 
 export const NOT_INITIALIZED_MESSAGE = 'Cache service not initialized';
 
@@ -106,14 +115,18 @@ export class CacheConnection {
 
   /**
    * Opens the database for `uid`. A database left by another person is wiped first, so one
-   * person's records never show up for the next one on a shared laptop.
+   * person's records never show up for the next one on a shared laptop. With `sealing` (decision
+   * 051), sealed queues this person cannot open are parked first, and theirs come back.
    */
-  async open(uid: string): Promise<void> {
+  async open(uid: string, sealing: OutboxSealing | null = null): Promise<void> {
     const database = (this.database ??= await openDatabase(this.dbName));
+    database.sealing = sealing;
+    await parkSealedQueues(database, sealing);
     const layout = await readLayout(database);
     if (layout?.uid && layout.uid !== uid) await clearDatabase(database);
     this.forget('all');
     await migrateLayout(database, uid);
+    if (sealing) await unparkSealedQueues(database, sealing);
     this.owner = uid;
     this.closed = false;
     this.openChannel();
@@ -126,6 +139,7 @@ export class CacheConnection {
     this.closed = true;
     this.unreportedDamage = 0;
     const database = (this.database ??= await openDatabase(this.dbName));
+    database.sealing = null;
     await this.locks.exclusive(this.writeLockName, () => clearDatabase(database));
     this.channel?.postMessage({ type: 'cleared', collections: [] });
   }

@@ -9,6 +9,12 @@
 import localforage from 'localforage';
 import { z } from 'zod';
 import { LOCAL_DB_NAME } from '~/config/constants';
+import {
+  openSealedChanges,
+  sealChanges,
+  sealedPayloadSchema,
+  type OutboxSealing,
+} from './outbox-seal';
 
 /** Version of the physical layout inside the stores (not IndexedDB's own version number). */
 export const LAYOUT_VERSION = 1;
@@ -79,7 +85,21 @@ export type PendingChange = z.infer<typeof pendingChangeSchema>;
 const queueRecordSchema = z.object({
   collectionName: z.string(),
   changes: z.array(z.unknown()),
+  /**
+   * A sealed queue (decision 051): `changes` is empty and the real ones are encrypted here with the
+   * owner's outbox key. Such a record still parses as a queue record for code that cannot open it.
+   */
+  sealed: sealedPayloadSchema.optional(),
 });
+
+/**
+ * Sealed queues of a person the database is not open for (or whose key is not at hand) are kept
+ * aside under `~parked~<owner>~<id>` until that person signs in again with their key. Never sent,
+ * never shown, and a sign-out or another person's sign-in does not remove them.
+ */
+const PARKED_PREFIX = '~parked~';
+const parkedPrefixOf = (owner: string) => `${PARKED_PREFIX}${owner}~`;
+const isParkedKey = (key: string) => key.startsWith(PARKED_PREFIX);
 
 const layoutRecordSchema = z.object({
   layoutVersion: z.number().int(),
@@ -91,6 +111,8 @@ export interface LocalDatabase {
   collections: LocalForage;
   metadata: LocalForage;
   pendingChanges: LocalForage;
+  /** How queues are sealed for the person the database is open for (set by the connection). */
+  sealing?: OutboxSealing | null;
 }
 
 /** Opens (lazily creates) the three stores. Sequential `ready()` avoids racing version upgrades. */
@@ -370,9 +392,19 @@ export async function readQueue(
   const parsed = queueRecordSchema.safeParse(raw);
   // A queue record we cannot read at all counts as one damaged entry.
   if (!parsed.success) return { changes: [], invalid: 1 };
+  let entries = parsed.data.changes;
+  const sealed = parsed.data.sealed;
+  if (sealed) {
+    // The connection parks every sealed queue it cannot open before anyone reads (parkSealedQueues),
+    // so one found here is the open person's; if it still cannot be opened it is left untouched.
+    const key = db.sealing?.owner === sealed.owner ? db.sealing.key : null;
+    const opened = key ? await openSealedChanges(key, collection, sealed) : null;
+    if (!opened) return { changes: [], invalid: 0 };
+    entries = opened;
+  }
   const changes: PendingChange[] = [];
   let invalid = 0;
-  for (const raw of parsed.data.changes) {
+  for (const raw of entries) {
     const change = pendingChangeSchema.safeParse(raw);
     if (change.success) changes.push(change.data);
     else invalid++;
@@ -386,13 +418,98 @@ export async function writeQueue(
   collection: string,
   changes: readonly PendingChange[],
 ): Promise<void> {
-  if (changes.length === 0) await db.pendingChanges.removeItem(collection);
-  else await db.pendingChanges.setItem(collection, { collectionName: collection, changes });
+  if (changes.length === 0) {
+    await db.pendingChanges.removeItem(collection);
+    return;
+  }
+  const sealing = db.sealing;
+  if (sealing?.seal && sealing.key) {
+    const sealed = await sealChanges(sealing.key, sealing.owner, collection, changes);
+    await db.pendingChanges.setItem(collection, {
+      collectionName: collection,
+      changes: [],
+      sealed,
+    });
+  } else {
+    await db.pendingChanges.setItem(collection, { collectionName: collection, changes });
+  }
 }
 
-/** Names of the collections that have a queue record. */
+/** Names of the collections that have a queue record (parked queues are no one's here). */
 export async function queuedCollections(db: LocalDatabase): Promise<string[]> {
-  return db.pendingChanges.keys();
+  return (await db.pendingChanges.keys()).filter((key) => !isParkedKey(key));
+}
+
+function parkedKey(owner: string): string {
+  return `${parkedPrefixOf(owner)}${crypto.randomUUID()}`;
+}
+
+/**
+ * Moves aside every sealed queue that the database's current person cannot open with `sealing`
+ * (someone else's, or theirs while the key is not at hand), and, with `dropPlain`, removes the
+ * queues that are not sealed (the start of a browser session whose person is gone: decision 051).
+ */
+export async function parkSealedQueues(
+  db: LocalDatabase,
+  sealing: OutboxSealing | null,
+  options: { dropPlain?: boolean } = {},
+): Promise<void> {
+  for (const key of await db.pendingChanges.keys()) {
+    if (isParkedKey(key)) continue;
+    const parsed = queueRecordSchema.safeParse(await db.pendingChanges.getItem<unknown>(key));
+    const sealed = parsed.success ? parsed.data.sealed : undefined;
+    if (!sealed) {
+      if (options.dropPlain) await db.pendingChanges.removeItem(key);
+      continue;
+    }
+    const own = sealing?.key && sealed.owner === sealing.owner ? sealing.key : null;
+    if (own && (await openSealedChanges(own, key, sealed))) continue;
+    await db.pendingChanges.setItem(parkedKey(sealed.owner), parsed.data);
+    await db.pendingChanges.removeItem(key);
+  }
+}
+
+/**
+ * Brings the person's parked queues back into their collections' queues, once their key is at hand
+ * (it opens them): the changes are then sent by the next sync like any other. Returns how many
+ * changes came back.
+ */
+export async function unparkSealedQueues(
+  db: LocalDatabase,
+  sealing: OutboxSealing,
+): Promise<number> {
+  if (!sealing.key) return 0;
+  let restored = 0;
+  const prefix = parkedPrefixOf(sealing.owner);
+  for (const key of await db.pendingChanges.keys()) {
+    if (!key.startsWith(prefix)) continue;
+    const parsed = queueRecordSchema.safeParse(await db.pendingChanges.getItem<unknown>(key));
+    const sealed = parsed.success ? parsed.data.sealed : undefined;
+    if (!parsed.success || !sealed) continue;
+    const collection = parsed.data.collectionName;
+    const opened = await openSealedChanges(sealing.key, collection, sealed);
+    if (!opened) continue;
+    const parked = opened.flatMap((raw) => {
+      const change = pendingChangeSchema.safeParse(raw);
+      return change.success ? [change.data] : [];
+    });
+    const { changes: current } = await readQueue(db, collection);
+    const known = new Set(current.map((c) => c.id));
+    await writeQueue(db, collection, [...current, ...parked.filter((c) => !known.has(c.id))]);
+    await db.pendingChanges.removeItem(key);
+    restored += parked.length;
+  }
+  return restored;
+}
+
+/**
+ * What a browser session leaves when its person is gone without signing out (decision 051): every
+ * cached record and all metadata go; of the queue only the sealed changes stay, parked for their
+ * owner. Plain (unsealed) queued changes are removed: they would be readable.
+ */
+export async function wipeUnattendedData(db: LocalDatabase): Promise<void> {
+  await parkSealedQueues(db, null, { dropPlain: true });
+  await Promise.all([db.collections.clear(), db.metadata.clear()]);
 }
 
 export async function readLayout(
@@ -406,9 +523,17 @@ export async function writeLayout(db: LocalDatabase, uid: string | null): Promis
   await db.metadata.setItem(LAYOUT_KEY, { layoutVersion: LAYOUT_VERSION, uid });
 }
 
-/** Removes every record of every store (sign-out, or another user signing in). */
+/**
+ * Removes every record of every store (sign-out, or another user signing in), except the parked
+ * sealed queues of other people (decision 051): nobody here can read them, and they are theirs.
+ */
 export async function clearDatabase(db: LocalDatabase): Promise<void> {
-  await Promise.all([db.collections.clear(), db.metadata.clear(), db.pendingChanges.clear()]);
+  const queues = (await db.pendingChanges.keys()).filter((key) => !isParkedKey(key));
+  await Promise.all([
+    db.collections.clear(),
+    db.metadata.clear(),
+    ...queues.map((key) => db.pendingChanges.removeItem(key)),
+  ]);
 }
 
 // ---- Migrations -------------------------------------------------------------------------------

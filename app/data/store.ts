@@ -41,6 +41,7 @@ import {
 import { applyListOptions, type ListOptions } from './list-query';
 import { Outbox, outbox as tabOutbox } from './outbox';
 import { schemaFingerprint } from './schema-fingerprint';
+import type { OutboxSealing } from './outbox-seal';
 import type { NewChange } from './pending-changes';
 
 export const ITEM_NOT_FOUND_MESSAGE = 'Item not found with ID';
@@ -170,9 +171,9 @@ export class Store {
    * Opens the cache for a signed-in person (a cache left by someone else is wiped first). False
    * when that failed (logged).
    */
-  async init({ uid }: { uid: string }): Promise<boolean> {
+  async init({ uid, sealing }: { uid: string; sealing?: OutboxSealing | null }): Promise<boolean> {
     try {
-      await this.connection.open(uid);
+      await this.connection.open(uid, sealing ?? null);
       return true;
     } catch (error) {
       logFailure('Failed to initialise the cache', error);
@@ -672,7 +673,10 @@ export function createStore(options: ConnectionOptions & StoreOptions = {}): {
 export const store = new Store(tabOutbox);
 
 /** Opens the cache for the signed-in person (call after sign-in). */
-export function initCache(options: { uid: string }): Promise<boolean> {
+export function initCache(options: {
+  uid: string;
+  sealing?: OutboxSealing | null;
+}): Promise<boolean> {
   return store.init(options);
 }
 

@@ -219,7 +219,10 @@ export const setStatusInputSchema = z.object({
   status: z.enum(['active', 'suspended']),
 });
 
-/** Suspends (disables the account) or reactivates a member; an admin's status needs a superAdmin. */
+/**
+ * Suspends (disables the account and revokes its refresh tokens) or reactivates a member; an
+ * admin's status needs a superAdmin.
+ */
 export function setMemberStatus(
   input: unknown,
   caller: Caller | null,
@@ -245,7 +248,14 @@ export function setMemberStatus(
         merge: true,
       },
     ],
-    [{ kind: 'disabled', uid, disabled: status === 'suspended' }],
+    // Suspension bites at once (issue 28): the account is disabled and its sessions are ended, so
+    // a device still holding a refresh token cannot mint a new ID token either.
+    status === 'suspended'
+      ? [
+          { kind: 'disabled', uid, disabled: true },
+          { kind: 'revokeRefreshTokens', uid },
+        ]
+      : [{ kind: 'disabled', uid, disabled: false }],
   );
 }
 

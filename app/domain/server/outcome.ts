@@ -28,10 +28,15 @@ export interface Refusal {
 export type ServerWrite =
   { path: string; data: Record<string, unknown>; merge?: boolean } | { path: string; delete: true };
 
-/** A change to an Authentication account that goes with the writes. */
+/**
+ * A change to an Authentication account that goes with the writes. `revokeRefreshTokens` ends every
+ * session the account has now: its refresh tokens stop working, so the next token refresh fails
+ * (Admin SDK `revokeRefreshTokens`; the fake refuses refresh tokens issued before it).
+ */
 export type AuthEffect =
   | { kind: 'claims'; uid: string; claims: { roles: Role[] } }
-  | { kind: 'disabled'; uid: string; disabled: boolean };
+  | { kind: 'disabled'; uid: string; disabled: boolean }
+  | { kind: 'revokeRefreshTokens'; uid: string };
 
 export interface Accepted<R> {
   ok: true;

@@ -11,6 +11,11 @@ import {
 } from '@remix-run/react';
 import { REDIRECT_PARAM } from '~/auth/redirect-target';
 import { maySignInAutomatically } from '~/auth/session-hint';
+import {
+  ACCOUNT_SUSPENDED_MESSAGE,
+  SIGNED_OUT_REASON_PARAM,
+  SUSPENDED_REASON,
+} from '~/auth/suspension';
 import { whenDemoControl } from '~/config/demo-control';
 import { getRuntimeConfig } from '~/config/env';
 import { readDefaultRememberMe } from './remember-me';
@@ -51,7 +56,14 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   const demo = await whenDemoControl();
   return {
     redirectTo,
+    // Signed out by the app, not by the person (a suspended account): the page says why.
+    signedOutMessage:
+      url.searchParams.get(SIGNED_OUT_REASON_PARAM) === SUSPENDED_REASON
+        ? ACCOUNT_SUSPENDED_MESSAGE
+        : null,
     rememberMe: readDefaultRememberMe(),
+    /** A build without Firebase variables: the page says loudly that it is a demo (issue 28). */
+    demoMode: config.mode === 'demo',
     demoAccounts: demo?.accounts ?? [],
     googleAccounts: demo?.googleAccounts ?? [],
     googleEnabled: config.mode === 'demo' ? demo !== null : config.googleSignInEnabled,

@@ -53,6 +53,9 @@ export async function applyAuthEffects(effects: readonly AuthEffect[]): Promise<
     try {
       if (effect.kind === 'claims') {
         await auth().setCustomUserClaims(effect.uid, { roles: effect.claims.roles });
+      } else if (effect.kind === 'revokeRefreshTokens') {
+        // Ends the account's sessions: its next token refresh fails (auth/user-token-expired).
+        await auth().revokeRefreshTokens(effect.uid);
       } else {
         await auth().updateUser(effect.uid, { disabled: effect.disabled });
       }

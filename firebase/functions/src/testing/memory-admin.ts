@@ -138,6 +138,8 @@ export interface MemoryUser {
   displayName?: string;
   customClaims?: Record<string, unknown>;
   disabled: boolean;
+  /** How often revokeRefreshTokens was called for the user. */
+  revocations?: number;
 }
 
 function authError(code: string, message: string): Error & { code: string } {
@@ -172,6 +174,12 @@ export class MemoryAuth {
     if (!user) throw authError('auth/user-not-found', `No user record for ${uid}.`);
     if (patch.disabled !== undefined) user.disabled = patch.disabled;
     return user;
+  }
+  /** Like the Admin SDK: sets tokensValidAfterTime, so refresh tokens issued before it fail. */
+  async revokeRefreshTokens(uid: string): Promise<void> {
+    const user = this.users.get(uid);
+    if (!user) throw authError('auth/user-not-found', `No user record for ${uid}.`);
+    user.revocations = (user.revocations ?? 0) + 1;
   }
   reset() {
     this.users.clear();
