@@ -219,10 +219,13 @@ describe('scopeForUser', () => {
     expect(scopeForUser(admin, 'Notifications')).toBeNull();
   });
 
-  it('scopes conversations by participant, with the office among them for office staff', () => {
+  it('scopes conversations by participant, with the office among them and every archived one for office staff', () => {
     for (const role of ['admin', 'superAdmin', 'administration'] satisfies Role[]) {
       expect(scopeForUser({ ...base, roles: [role] }, 'conversations')).toEqual({
-        filters: [{ field: 'participantIds', op: 'array-contains-any', value: ['m1', 'office'] }],
+        anyOf: [
+          [{ field: 'participantIds', op: 'array-contains-any', value: ['m1', 'office'] }],
+          [{ field: 'archivedAt', op: '!=', value: null }],
+        ],
       });
     }
     for (const role of ['facilitator', 'parent', 'student'] satisfies Role[]) {

@@ -14,6 +14,7 @@ import { startSync, stopSync, syncEngine } from '~/data/sync-status';
 import { memberAudienceKeys } from '~/domain/audience';
 import { isOfficeMember, OFFICE_PARTICIPANT } from '~/domain/messages';
 import type { Role } from '~/domain/roles';
+import { outboxSealingFor } from './outbox-key';
 import type { SessionUser } from './session-user';
 
 type Scope = RefreshScope | null | undefined;
@@ -121,6 +122,10 @@ function roleScope(role: Role, user: ScopeUser, collection: string): RoleScope {
     if (collection === 'parentInquiries') {
       return [[{ field: 'createdBy', op: '==', value: user.memberUUID }]];
     }
+    // The requests about their family's guardians (the matrix's ownFamilyRequests), theirs or not.
+    if (collection === 'guardianRequests') {
+      return familyId ? [[{ field: 'familyId', op: '==', value: familyId }]] : [];
+    }
   }
   if (role === 'student') {
     if (collection === 'students') {
@@ -152,14 +157,18 @@ export function scopeForUser(user: ScopeUser, collection: string): Scope {
   // for the office), notifications by owner (the notifications feed has its own live query, so
   // the sync skips them).
   if (collection === 'conversations') {
+    // Office staff also read every archived conversation (nobody deletes one; issue 28).
     return isOfficeMember(user.roles)
       ? {
-          filters: [
-            {
-              field: 'participantIds',
-              op: 'array-contains-any',
-              value: [user.memberUUID, OFFICE_PARTICIPANT],
-            },
+          anyOf: [
+            [
+              {
+                field: 'participantIds',
+                op: 'array-contains-any',
+                value: [user.memberUUID, OFFICE_PARTICIPANT],
+              },
+            ],
+            [{ field: 'archivedAt', op: '!=', value: null }],
           ],
         }
       : { filters: [{ field: 'participantIds', op: 'array-contains', value: user.memberUUID }] };
@@ -287,7 +296,8 @@ function scopeFunction(user: SessionUser, now: () => number = Date.now) {
 
 export const userDataLifecycle = {
   async start(user: SessionUser): Promise<void> {
-    await initCache({ uid: user.uid });
+    // Not remembered on this device: pending changes are written sealed (decision 051).
+    await initCache({ uid: user.uid, sealing: await outboxSealingFor(user) });
     startSync({ scopeFor: scopeFunction(user) });
     // Open the priority collections in memory in the background, so the first list a person opens
     // reads from memory instead of deserialising thousands of records from IndexedDB.

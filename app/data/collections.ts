@@ -98,6 +98,13 @@ const EXTRA_COLLECTIONS: readonly CollectionDefinition[] = [
     cacheDurationMs: 7 * DAY,
     prioritySync: false,
   }),
+  // A parent's requests to add or remove a guardian (issue 28): few, and the office answers within
+  // the day; the family page refreshes them when due, and a parent's request is queued offline.
+  extra('guardianRequests', {
+    syncFrequencyMs: 1 * HOUR,
+    cacheDurationMs: 7 * DAY,
+    prioritySync: false,
+  }),
   extra('resources', {
     syncFrequencyMs: 24 * HOUR,
     cacheDurationMs: 30 * DAY,
@@ -105,6 +112,14 @@ const EXTRA_COLLECTIONS: readonly CollectionDefinition[] = [
   }),
   {
     ...extra('Notifications', { syncFrequencyMs: DAY, cacheDurationMs: DAY, prioritySync: false }),
+    cached: false,
+  },
+  // The audit trail (issue 28): read by admins only, online, one record's entries at a time
+  // (app/features/audit/history.ts: collection == X and docId == id, newest first, 50 at most);
+  // never cached, since it grows with every write and no page needs it offline, and never written
+  // by a client (the rules refuse; the triggers write it).
+  {
+    ...extra('auditLog', { syncFrequencyMs: DAY, cacheDurationMs: 0, prioritySync: false }),
     cached: false,
   },
 ];

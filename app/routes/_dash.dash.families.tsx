@@ -26,7 +26,7 @@ export const meta: MetaFunction = handleMeta;
 
 export default function Families() {
   const data = useLoaderData<typeof clientLoader>();
-  useRevalidateOnDataChange(['families']);
+  useRevalidateOnDataChange(['families', 'guardianRequests']);
   return <FamilyList data={data} page={handle} />;
 }
 

@@ -1,16 +1,29 @@
 // A family (/dash/families/:familyId): its guardians and children. Staff who may write families
 // edit it on the edit page; a parent of this family updates its contact details on the contact page
-// (the permission matrix's 'ownFamilyContact'). Any other family is "not found" for a parent, as
-// the backend refuses it.
+// (the permission matrix's 'ownFamilyContact'). Who is a guardian is the office's to change: a
+// parent asks for it here (a guardian request), and office staff approve or refuse the requests
+// here too. Any other family is "not found" for a parent, as the backend refuses it.
 import {
   Link,
+  useActionData,
   useLoaderData,
+  type ClientActionFunctionArgs,
   type ClientLoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/react';
 import { z } from 'zod';
 import { requireArea } from '~/auth/guards';
 import { loadCollection, useRevalidateOnDataChange } from '~/data/route-data';
+import { HistorySection } from '~/features/audit/HistorySection';
+import {
+  guardianRequestAction,
+  loadFamilyGuardianRequests,
+} from '~/features/students/families/guardian-request-routes';
+import {
+  GuardianRequestForm,
+  GuardianRequestList,
+  GuardianRequestReview,
+} from '~/features/students/families/GuardianRequests';
 import { loadFamilyOr404, mayEditContact } from '~/features/students/forms/family-routes';
 import { writesAll } from '~/features/students/forms/student-routes';
 import { FamilyOverview } from '~/features/students/profile/FamilyOverview';
@@ -24,13 +37,14 @@ import { withErrorTitle, type RouteHandle } from '~/ui/route-handle';
 export async function clientLoader({ request, params }: ClientLoaderFunctionArgs) {
   const user = await requireArea(request, handle.area);
   const family = await loadFamilyOr404(request, params.familyId);
-  const [children, pending] = await Promise.all([
+  const [children, pending, guardianRequests] = await Promise.all([
     loadCollection('students', {
       schema: studentRecordSchema,
       filters: [{ field: 'familyId', op: '==', value: family.id }],
       sort: [{ field: 'firstName' }],
     }),
     pendingIds('families'),
+    loadFamilyGuardianRequests(user, family),
   ]);
   const canWrite = writesAll(user.roles, 'families');
   return {
@@ -39,7 +53,14 @@ export async function clientLoader({ request, params }: ClientLoaderFunctionArgs
     pending: pending.has(family.id),
     canWrite,
     canEditContact: !canWrite && mayEditContact(user.roles),
+    guardianRequests,
   };
+}
+
+export async function clientAction({ request, params }: ClientActionFunctionArgs) {
+  const user = await requireArea(request, handle.area);
+  const family = await loadFamilyOr404(request, params.familyId);
+  return guardianRequestAction(request, user, family);
 }
 
 const metaDataSchema = z.object({ family: z.object({ familyName: z.string() }) });
@@ -60,9 +81,11 @@ export const meta: MetaFunction = ({ data, error }) => {
 
 export default function FamilyPage() {
   const data = useLoaderData<typeof clientLoader>();
+  const result = useActionData<typeof clientAction>();
   const skin = useSettings((s) => s.skin);
-  useRevalidateOnDataChange(['families', 'students']);
-  const { family } = data;
+  useRevalidateOnDataChange(['families', 'students', 'guardianRequests']);
+  const { family, guardianRequests } = data;
+  const decided = guardianRequests.requests.filter((r) => r.status !== 'pending');
 
   const actions = data.canWrite ? (
     <>
@@ -94,7 +117,26 @@ export default function FamilyPage() {
           Changes to this family are saved on this device and not yet synced.
         </p>
       ) : null}
+      {guardianRequests.canDecide ? (
+        <GuardianRequestReview requests={guardianRequests.requests} result={result} />
+      ) : null}
       <FamilyOverview family={family} students={data.children} staffView={data.canWrite} />
+      <HistorySection collection="families" docId={family.id} className="mt-6" />
+      {guardianRequests.canAsk ? (
+        <div className="mt-6 grid gap-6 lg:grid-cols-2">
+          {/* Keyed by the requests, so the form starts empty again once one is sent. */}
+          <GuardianRequestForm
+            key={guardianRequests.requests.length}
+            family={family}
+            result={result}
+          />
+          <GuardianRequestList requests={guardianRequests.requests} title="Your requests" />
+        </div>
+      ) : guardianRequests.canDecide && decided.length > 0 ? (
+        <div className="mt-6">
+          <GuardianRequestList requests={decided} title="Earlier guardian requests" />
+        </div>
+      ) : null}
       {actions ? (
         <>
           <div aria-hidden="true" className="h-20 sm:hidden" />

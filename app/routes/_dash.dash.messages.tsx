@@ -1,5 +1,6 @@
 // /dash/messages: the inbox. The person's conversations from the cache (so it opens offline),
-// newest first, filtered and searched by the URL (?child=, ?unread=1, ?q=). Opening it online
+// newest first, filtered and searched by the URL (?child=, ?unread=1, ?q=; ?archived=1 shows the
+// archived conversations, hidden otherwise). Opening it online
 // also fetches the conversations sooner than their sync would, once per visit.
 import { Link, useLoaderData } from '@remix-run/react';
 import { useEffect } from 'react';
@@ -37,7 +38,7 @@ function unreadText(count: number): string {
 }
 
 export default function InboxPage() {
-  const { query, filtered, rows, total, unreadTotal, children } =
+  const { query, filtered, rows, total, archivedTotal, unreadTotal, children } =
     useLoaderData<typeof clientLoader>();
   const skin = useSettings((s) => s.skin);
   useRevalidateOnDataChange(WATCHED);
@@ -60,7 +61,7 @@ export default function InboxPage() {
         lead={total > 0 ? unreadText(unreadTotal) : handle.description}
         actions={<div className="hidden sm:flex">{newLink}</div>}
       />
-      {total === 0 ? (
+      {total + archivedTotal === 0 ? (
         <EmptyState title="No conversations yet.">
           Start one with <strong>New conversation</strong>: write to a facilitator, a family or the
           office, about a child if you like.
@@ -68,7 +69,13 @@ export default function InboxPage() {
       ) : (
         <>
           <InboxFilters query={query} childOptions={children} />
-          {rows.length === 0 ? (
+          {rows.length === 0 && !filtered ? (
+            <EmptyState title="Every conversation is archived.">
+              <Link to="/dash/messages?archived=1" className={skin.link}>
+                Show archived conversations
+              </Link>
+            </EmptyState>
+          ) : rows.length === 0 ? (
             <EmptyState title="No conversations match this search and these filters.">
               <Link to="/dash/messages" replace className={skin.link}>
                 Clear search and filters
@@ -78,7 +85,9 @@ export default function InboxPage() {
             <>
               {filtered ? (
                 <p role="status" className="mb-2 font-medium">
-                  {rows.length} of {total} conversations
+                  {query.archived
+                    ? `${rows.length} of ${archivedTotal} archived conversations`
+                    : `${rows.length} of ${total} conversations`}
                 </p>
               ) : null}
               <InboxList rows={rows} />

@@ -1,11 +1,13 @@
 // /dash/messages/$conversationId: one conversation. Opening it marks its messages read (through the
 // queue); while it is open and online it fetches the conversation every 10 s and when the window
-// gets focus, so replies and "Seen by …" appear without a reload.
+// gets focus, so replies and "Seen by …" appear without a reload. A participant may archive it
+// (never delete it); an archived conversation is read-only, and office staff can still open it.
 import { Link, useLoaderData, useParams } from '@remix-run/react';
 import { useEffect } from 'react';
 import { useRevalidateOnDataChange } from '~/data/route-data';
 import { refreshThread } from '~/features/messages/refresh';
 import { loadThreadPage, replyFromRequest } from '~/features/messages/thread-route';
+import { ArchiveConversation, ArchivedNotice } from '~/features/messages/ThreadArchive';
 import { ThreadMessages } from '~/features/messages/ThreadMessages';
 import { ThreadReply } from '~/features/messages/ThreadReply';
 import { useSettings } from '~/settings/store';
@@ -87,12 +89,16 @@ export default function ThreadPage() {
           </>
         ) : null}
       </dl>
+      {thread.archived ? <ArchivedNotice archived={thread.archived} /> : null}
+      {thread.canArchive ? <ArchiveConversation /> : null}
       <ThreadMessages thread={thread} />
-      <ThreadReply
-        key={thread.conversationId}
-        conversationId={thread.conversationId}
-        memberUUID={thread.memberUUID}
-      />
+      {thread.canReply ? (
+        <ThreadReply
+          key={thread.conversationId}
+          conversationId={thread.conversationId}
+          memberUUID={thread.memberUUID}
+        />
+      ) : null}
     </div>
   );
 }

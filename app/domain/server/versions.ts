@@ -25,6 +25,7 @@ export const CACHED_COLLECTION_NAMES: Readonly<Record<string, string>> = {
   messages: 'messages',
   parentInquiries: 'parentInquiries',
   resources: 'resources',
+  guardianRequests: 'guardianRequests',
 };
 
 /** The cache name of the collection a document path is in (a subcollection by its own id). */

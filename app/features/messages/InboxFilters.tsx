@@ -1,5 +1,6 @@
-// The inbox's filters: a GET form, so the view state is the URL (?child=, ?unread=1, ?q=). The
-// child and unread controls apply at once; the search runs on Enter or the Search button.
+// The inbox's filters: a GET form, so the view state is the URL (?child=, ?unread=1, ?q=,
+// ?archived=1). The child, unread and archived controls apply at once; the search runs on Enter or
+// the Search button.
 import { Form } from '@remix-run/react';
 import { useId } from 'react';
 import { useSettings } from '~/settings/store';
@@ -14,7 +15,7 @@ export function InboxFilters({
   childOptions: ReadonlyArray<{ id: string; name: string }>;
 }) {
   const skin = useSettings((s) => s.skin);
-  const ids = { search: useId(), child: useId(), unread: useId() };
+  const ids = { search: useId(), child: useId(), unread: useId(), archived: useId() };
 
   const { formRef, apply: submitNow } = useUrlForm('/dash/messages', (fields) =>
     inboxQueryToSearch(parseInboxQuery(fields)),
@@ -27,7 +28,7 @@ export function InboxFilters({
       replace
       role="search"
       aria-label="Find conversations"
-      className={`mb-4 grid gap-3 p-3 sm:grid-cols-[1fr_auto_auto] sm:items-end sm:p-4 ${skin.card} ${skin.rounded}`}
+      className={`mb-4 grid gap-3 p-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end sm:p-4 ${skin.card} ${skin.rounded}`}
       onSubmit={(event) => {
         event.preventDefault();
         submitNow();
@@ -91,6 +92,20 @@ export function InboxFilters({
         />
         <label htmlFor={ids.unread} className="font-medium">
           Unread only
+        </label>
+      </div>
+      <div className="flex min-h-11 items-center gap-2">
+        <input
+          key={`archived-${query.archived ? 1 : 0}`}
+          id={ids.archived}
+          name={INBOX_PARAMS.archived}
+          type="checkbox"
+          value="1"
+          defaultChecked={query.archived}
+          className="size-5"
+        />
+        <label htmlFor={ids.archived} className="font-medium">
+          Archived
         </label>
       </div>
     </Form>

@@ -42,6 +42,11 @@ export function InboxList({ rows }: { rows: readonly InboxRow[] }) {
                   {row.unread} unread
                 </span>
               ) : null}
+              {row.archived ? (
+                <span className={`px-2 py-0.5 ${skin.badgeTone.neutral} ${skin.rounded}`}>
+                  Archived
+                </span>
+              ) : null}
               {row.pending ? (
                 <span className={`px-2 py-0.5 ${skin.badgeTone.warning} ${skin.rounded}`}>
                   Waiting to send

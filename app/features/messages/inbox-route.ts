@@ -1,5 +1,6 @@
 // What the inbox route (/dash/messages) loads: the person's conversations from the cache (so it
 // opens offline), filtered and searched by the view state in the URL, shaped for the list.
+// Archived conversations are left out unless the Archived filter asks for them (then only they).
 import { requireArea } from '~/auth/guards';
 import {
   childName,
@@ -23,13 +24,17 @@ export interface InboxRow {
   unread: number;
   /** Holds a message (or is itself new) that the backend has not accepted yet. */
   pending: boolean;
+  /** Archived (shown only under the Archived filter). */
+  archived: boolean;
 }
 
 export interface InboxPage {
   query: InboxQuery;
   filtered: boolean;
   rows: InboxRow[];
+  /** Conversations that are not archived. */
   total: number;
+  archivedTotal: number;
   unreadTotal: number;
   children: Array<{ id: string; name: string }>;
 }
@@ -55,12 +60,15 @@ export async function loadInboxPage(request: Request): Promise<InboxPage> {
     pending:
       data.pendingConversationIds.has(item.conversation.id) ||
       item.messages.some((m) => data.pendingMessageIds.has(m.id)),
+    archived: item.archived !== null,
   }));
+  const archivedTotal = data.inbox.filter((item) => item.archived).length;
   return {
     query,
     filtered: hasInboxFilters(query),
     rows,
-    total: data.inbox.length,
+    total: data.inbox.length - archivedTotal,
+    archivedTotal,
     unreadTotal: data.unreadTotal,
     children: childOptions(data.inbox),
   };

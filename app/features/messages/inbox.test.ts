@@ -26,7 +26,7 @@ function student(id: string, firstName: string): StudentRecord {
 function item(
   id: string,
   subject: string,
-  options: { child?: StudentRecord; unread?: number; with?: string } = {},
+  options: { child?: StudentRecord; unread?: number; with?: string; archived?: boolean } = {},
 ): InboxItem {
   return {
     conversation: {
@@ -42,6 +42,8 @@ function item(
     preview: '',
     unread: options.unread ?? 0,
     student: options.child ?? null,
+    participant: true,
+    archived: options.archived ? { at: '2025-03-04T08:00:00.000Z', by: 'me' } : null,
   };
 }
 
@@ -62,48 +64,78 @@ describe('the inbox query', () => {
       child: 'stu-1',
       unreadOnly: true,
       q: 'maths',
+      archived: false,
     });
     expect(parseInboxQuery(new URLSearchParams('unread=yes'))).toEqual({
       child: '',
       unreadOnly: false,
       q: '',
+      archived: false,
     });
   });
 
   it('writes a tidy URL that leaves out empty filters', () => {
-    expect(inboxQueryToSearch({ child: '', unreadOnly: false, q: '' })).toBe('');
-    expect(inboxQueryToSearch({ child: 'stu-1', unreadOnly: true, q: 'pick up' })).toBe(
-      '?child=stu-1&unread=1&q=pick+up',
-    );
+    expect(inboxQueryToSearch({ child: '', unreadOnly: false, q: '', archived: false })).toBe('');
+    expect(
+      inboxQueryToSearch({ child: 'stu-1', unreadOnly: true, q: 'pick up', archived: true }),
+    ).toBe('?child=stu-1&unread=1&q=pick+up&archived=1');
+    expect(parseInboxQuery(new URLSearchParams('archived=1')).archived).toBe(true);
   });
 });
 
 describe('filtering and searching the inbox', () => {
   it('keeps only the conversations about the chosen child', () => {
-    const kept = filterInbox(inbox, { child: 'stu-2', unreadOnly: false, q: '' }, participantNames);
+    const kept = filterInbox(
+      inbox,
+      { child: 'stu-2', unreadOnly: false, q: '', archived: false },
+      participantNames,
+    );
     expect(kept.map((i) => i.conversation.id)).toEqual(['c2']);
   });
 
   it('keeps only conversations with unread messages when asked, in the same order', () => {
-    const kept = filterInbox(inbox, { child: '', unreadOnly: true, q: '' }, participantNames);
+    const kept = filterInbox(
+      inbox,
+      { child: '', unreadOnly: true, q: '', archived: false },
+      participantNames,
+    );
     expect(kept.map((i) => i.conversation.id)).toEqual(['c1', 'c3']);
   });
 
   it('searches the subject and the participant names, every word, ignoring case', () => {
     const search = (q: string) =>
-      filterInbox(inbox, { child: '', unreadOnly: false, q }, participantNames).map(
-        (i) => i.conversation.id,
-      );
+      filterInbox(
+        inbox,
+        { child: '', unreadOnly: false, q, archived: false },
+        participantNames,
+      ).map((i) => i.conversation.id);
     expect(search('MATHS')).toEqual(['c1']);
     expect(search('daniel')).toEqual(['c1', 'c3']);
     expect(search('office friday')).toEqual(['c2']);
     expect(search('daniel friday')).toEqual([]);
   });
 
+  it('hides archived conversations unless the Archived filter asks for them, and then shows only those', () => {
+    const withArchived = [
+      ...inbox,
+      item('c4', 'Bullying report', { with: 'office', archived: true }),
+    ];
+    const ids = (archived: boolean, q = '') =>
+      filterInbox(
+        withArchived,
+        { child: '', unreadOnly: false, q, archived },
+        participantNames,
+      ).map((i) => i.conversation.id);
+    expect(ids(false)).toEqual(['c1', 'c2', 'c3']);
+    expect(ids(true)).toEqual(['c4']);
+    expect(ids(true, 'bullying')).toEqual(['c4']);
+    expect(ids(false, 'bullying')).toEqual([]);
+  });
+
   it('ignores accents in the search', () => {
     const kept = filterInbox(
       [item('c9', 'Réunion de parents')],
-      { child: '', unreadOnly: false, q: 'reunion' },
+      { child: '', unreadOnly: false, q: 'reunion', archived: false },
       participantNames,
     );
     expect(kept).toHaveLength(1);

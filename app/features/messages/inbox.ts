@@ -1,9 +1,15 @@
-// The inbox's view rules: the filters and search that live in the URL (?child=, ?unread=1, ?q=),
+// The inbox's view rules: the filters and search that live in the URL (?child=, ?unread=1, ?q=,
+// ?archived=1: archived conversations instead of the others),
 // the child options (only children that appear in the person's conversations), and how a time is
 // shown (today → HH:MM, else a short date). Pure, so the rules are tested without a browser.
 import type { InboxItem, Person } from './load';
 
-export const INBOX_PARAMS = { child: 'child', unread: 'unread', search: 'q' } as const;
+export const INBOX_PARAMS = {
+  child: 'child',
+  unread: 'unread',
+  search: 'q',
+  archived: 'archived',
+} as const;
 
 export interface InboxQuery {
   /** A student id, or '' for every child. */
@@ -11,6 +17,8 @@ export interface InboxQuery {
   unreadOnly: boolean;
   /** The search text as typed (trimmed). */
   q: string;
+  /** Archived conversations instead of the others (archived ones are hidden by default). */
+  archived: boolean;
 }
 
 export function parseInboxQuery(params: URLSearchParams): InboxQuery {
@@ -18,11 +26,12 @@ export function parseInboxQuery(params: URLSearchParams): InboxQuery {
     child: params.get(INBOX_PARAMS.child)?.trim() ?? '',
     unreadOnly: params.get(INBOX_PARAMS.unread) === '1',
     q: (params.get(INBOX_PARAMS.search) ?? '').trim().slice(0, 100),
+    archived: params.get(INBOX_PARAMS.archived) === '1',
   };
 }
 
 export function hasInboxFilters(query: InboxQuery): boolean {
-  return Boolean(query.child || query.unreadOnly || query.q);
+  return Boolean(query.child || query.unreadOnly || query.q || query.archived);
 }
 
 /** The child's display name: preferred name first, as the rest of the app names children. */
@@ -62,6 +71,7 @@ export function filterInbox(
 ): InboxItem[] {
   const words = normalise(query.q).split(/\s+/).filter(Boolean);
   return items.filter((item) => {
+    if (Boolean(item.archived) !== query.archived) return false;
     if (query.child && item.conversation.studentId !== query.child) return false;
     if (query.unreadOnly && item.unread === 0) return false;
     if (words.length === 0) return true;
@@ -85,6 +95,7 @@ export function inboxQueryToSearch(query: InboxQuery): string {
   if (query.child) params.set(INBOX_PARAMS.child, query.child);
   if (query.unreadOnly) params.set(INBOX_PARAMS.unread, '1');
   if (query.q) params.set(INBOX_PARAMS.search, query.q);
+  if (query.archived) params.set(INBOX_PARAMS.archived, '1');
   const search = params.toString();
   return search ? `?${search}` : '';
 }

@@ -69,6 +69,10 @@ export interface InboxItem {
   unread: number;
   /** The child it is about, when the person may see them. */
   student: StudentRecord | null;
+  /** Whether the person takes part (office staff also read archived conversations they do not). */
+  participant: boolean;
+  /** When and by whom it was archived; null while it is not. */
+  archived: { at: string; by: string } | null;
 }
 
 export interface MessagesData {
@@ -171,7 +175,10 @@ export async function loadMessagesData(user: SessionUser): Promise<MessagesData>
   }
   const studentsById = new Map(students.map((s) => [s.id, s]));
   const inbox: InboxItem[] = conversations
-    .filter((c) => takesPart(c.participantIds, user.memberUUID, user.roles))
+    // Office staff keep reading archived conversations, theirs or not (a report must stay seen).
+    .filter(
+      (c) => takesPart(c.participantIds, user.memberUUID, user.roles) || (staff && c.archivedAt),
+    )
     .map((conversation) => {
       const list = (byConversation.get(conversation.id) ?? []).sort((a, b) =>
         a.sentAt.localeCompare(b.sentAt),
@@ -190,6 +197,10 @@ export async function loadMessagesData(user: SessionUser): Promise<MessagesData>
         preview: last ? last.body.replace(/\s+/g, ' ').trim() : conversation.lastMessagePreview,
         unread: list.filter((m) => !hasRead(m, user.memberUUID)).length,
         student: conversation.studentId ? (studentsById.get(conversation.studentId) ?? null) : null,
+        participant: takesPart(conversation.participantIds, user.memberUUID, user.roles),
+        archived: conversation.archivedAt
+          ? { at: conversation.archivedAt, by: conversation.archivedBy ?? '' }
+          : null,
       };
     })
     .sort((a, b) => b.lastAt.localeCompare(a.lastAt));
@@ -199,7 +210,8 @@ export async function loadMessagesData(user: SessionUser): Promise<MessagesData>
     principal,
     myIds,
     inbox,
-    unreadTotal: inbox.reduce((sum, item) => sum + item.unread, 0),
+    // Archived conversations do not ask to be read.
+    unreadTotal: inbox.reduce((sum, item) => sum + (item.archived ? 0 : item.unread), 0),
     people,
     students,
     facilitators,

@@ -2,6 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { BatchOperation } from '~/data/store';
 import { MESSAGE_MAX_LENGTH } from '~/domain/messages';
 import {
+  ARCHIVE_FAILED,
+  archiveConversation,
+  archiveConversationItem,
   EMPTY_REPLY_MESSAGE,
   REPLY_FAILED,
   markThreadRead,
@@ -157,5 +160,32 @@ describe('opening a thread', () => {
     const batch = vi.fn(async (operations: BatchOperation[]) => operations.length);
     expect(await markThreadRead(many, 'parent-1', now, batch)).toBe(501);
     expect(batch.mock.calls.map(([ops]) => ops.length)).toEqual([500, 1]);
+  });
+});
+
+describe('archiving a conversation', () => {
+  it('saves only who archived it and when, never a delete', async () => {
+    const save = vi.fn(async (item: unknown) => item);
+    const now = new Date('2026-11-27T10:00:00.000Z');
+    expect(
+      await archiveConversation({ conversationId: 'c1', memberUUID: 'm-me', now, save }),
+    ).toEqual({ ok: true });
+    expect(save).toHaveBeenCalledWith({
+      id: 'c1',
+      archivedAt: '2026-11-27T10:00:00.000Z',
+      archivedBy: 'm-me',
+    });
+    expect(archiveConversationItem('c1', 'm-me', now)).toEqual(save.mock.calls[0]?.[0]);
+  });
+
+  it('says so when the device could not save it', async () => {
+    expect(
+      await archiveConversation({
+        conversationId: 'c1',
+        memberUUID: 'm-me',
+        now: new Date(),
+        save: async () => null,
+      }),
+    ).toEqual({ ok: false, error: ARCHIVE_FAILED });
   });
 });

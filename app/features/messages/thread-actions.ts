@@ -111,3 +111,33 @@ export async function submitReply(
   }
   return { ok: true, id: item.id, offline: !context.online };
 }
+
+// ---- Archive ----------------------------------------------------------------------------------
+
+export const ARCHIVE_INTENT = 'archive';
+export const CONVERSATION_ARCHIVED =
+  'Conversation archived. It is kept: find it with the Archived filter; the office can still read it.';
+export const ARCHIVE_FAILED =
+  'The conversation could not be archived on this device. Please try again.';
+
+/**
+ * The save that archives a conversation: nobody deletes one (a parent's report must stay). The
+ * backend is sent the server's time for `archivedAt` (app/backend/documents.ts); the device's
+ * time is what the cache shows until the next refresh.
+ */
+export function archiveConversationItem(conversationId: string, memberUUID: string, now: Date) {
+  return { id: conversationId, archivedAt: now.toISOString(), archivedBy: memberUUID };
+}
+
+/** Archives the conversation through the store (queued, so it works offline). */
+export async function archiveConversation(context: {
+  conversationId: string;
+  memberUUID: string;
+  now: Date;
+  save: (item: ReturnType<typeof archiveConversationItem>) => Promise<unknown>;
+}): Promise<{ ok: true } | { ok: false; error: string }> {
+  const saved = await context.save(
+    archiveConversationItem(context.conversationId, context.memberUUID, context.now),
+  );
+  return saved === null ? { ok: false, error: ARCHIVE_FAILED } : { ok: true };
+}

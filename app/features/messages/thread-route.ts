@@ -1,7 +1,10 @@
 // What the thread route (/dash/messages/$conversationId) loads and saves: the conversation as the
 // page shows it (messages by day, senders, "Waiting to send", read receipts), the read receipts that
-// opening it writes, and the reply action. A conversation the person does not take part in is "not
-// found", exactly like one that does not exist, so a URL leaks nothing.
+// opening it writes, the reply action and the archive action (nobody deletes a conversation: a
+// participant archives it, and office staff can still open it). A conversation the person does not
+// take part in is "not found", exactly like one that does not exist, so a URL leaks nothing; office
+// staff also open archived conversations they do not take part in, read-only.
+import { redirect } from '@remix-run/react';
 import { requireArea } from '~/auth/guards';
 import type { SessionUser } from '~/auth/session-user';
 import { store } from '~/data/store';
@@ -9,10 +12,17 @@ import { syncEngine } from '~/data/sync-status';
 import { canOpenArea } from '~/domain/areas';
 import { groupByDay, OFFICE_NAME, OFFICE_PARTICIPANT, readersOf } from '~/domain/messages';
 import { settingsStore } from '~/settings/store';
-import { notFound } from '~/ui/errors';
+import { notAllowed, notFound } from '~/ui/errors';
 import { childName, formatDayHeading, otherParticipants } from './inbox';
 import { loadMessagesData, personOf, type InboxItem, type MessagesData, type Person } from './load';
-import { markThreadRead, REPLY_SAVED_OFFLINE, submitReply } from './thread-actions';
+import {
+  ARCHIVE_INTENT,
+  archiveConversation,
+  CONVERSATION_ARCHIVED,
+  markThreadRead,
+  REPLY_SAVED_OFFLINE,
+  submitReply,
+} from './thread-actions';
 
 export interface ThreadMessageView {
   id: string;
@@ -35,6 +45,11 @@ export interface ThreadView {
   days: Array<{ day: string; heading: string; messages: ThreadMessageView[] }>;
   /** Who has read the person's own latest message, under that message. */
   receipts: { messageId: string; readers: Array<{ name: string; at: string | null }> } | null;
+  /** When and by whom it was archived (the archiver's name); null while it is not. */
+  archived: { at: string; byName: string } | null;
+  /** A participant may reply and archive while it is not archived. */
+  canReply: boolean;
+  canArchive: boolean;
 }
 
 function threadItem(data: MessagesData, conversationId: string): InboxItem | null {
@@ -82,6 +97,14 @@ function threadView(data: MessagesData, item: InboxItem, user: SessionUser): Thr
         }
       : null,
     days,
+    archived: item.archived
+      ? {
+          at: item.archived.at,
+          byName: item.archived.by === me ? 'you' : personOf(data, item.archived.by).name,
+        }
+      : null,
+    canReply: item.participant && !item.archived,
+    canArchive: item.participant && !item.archived,
     receipts: ownLatest
       ? {
           messageId: ownLatest.id,
@@ -107,6 +130,8 @@ export async function loadThreadPage(
   let data = await loadMessagesData(user);
   const item = threadItem(data, conversationId);
   if (!item) throw notFound(request);
+  // Only a participant writes read receipts (office staff reading an archive leave no trace).
+  if (!item.participant) return threadView(data, item, user);
   const marked = await markThreadRead(item.messages, user.memberUUID, new Date(), (operations) =>
     store.batch(operations),
   );
@@ -114,12 +139,37 @@ export async function loadThreadPage(
   return threadView(data, threadItem(data, conversationId) ?? item, user);
 }
 
-/** The reply action: only a participant may write, and the message goes through the store. */
+/**
+ * The thread's actions: a reply, or archiving the conversation. Only a participant may do either,
+ * and not once it is archived; the writes go through the store (queued, so they work offline).
+ */
 export async function replyFromRequest(request: Request, conversationId: string) {
   const user = await requireArea(request, 'messages');
   const data = await loadMessagesData(user);
-  if (!threadItem(data, conversationId)) throw notFound(request);
-  const result = await submitReply(await request.formData(), {
+  const item = threadItem(data, conversationId);
+  if (!item) throw notFound(request);
+  if (!item.participant || item.archived) throw notAllowed();
+  const formData = await request.formData();
+  if (formData.get('intent') === ARCHIVE_INTENT) {
+    const archived = await archiveConversation({
+      conversationId,
+      memberUUID: user.memberUUID,
+      now: new Date(),
+      save: (patch) => store.save('conversations', patch),
+    });
+    if (!archived.ok) {
+      settingsStore.setError(archived.error);
+      return {
+        ok: false as const,
+        status: 400 as const,
+        fieldErrors: { _form: archived.error },
+        values: {},
+      };
+    }
+    settingsStore.notify(CONVERSATION_ARCHIVED, 'success');
+    throw redirect('/dash/messages');
+  }
+  const result = await submitReply(formData, {
     conversationId,
     senderId: user.memberUUID,
     now: new Date(),

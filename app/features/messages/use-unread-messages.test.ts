@@ -36,6 +36,17 @@ describe('the unread total', () => {
     ).toBe(2);
   });
 
+  it('leaves out archived conversations: they no longer ask to be read', () => {
+    const archived = conversations.map((c) =>
+      c.id === 'c-office'
+        ? { ...c, archivedAt: '2026-03-10T08:00:00.000Z', archivedBy: 'm-parent' }
+        : c,
+    );
+    expect(countUnread(archived, messages, { memberUUID: 'me', roles: ['administration'] })).toBe(
+      1,
+    );
+  });
+
   it('is zero with nothing cached', () => {
     expect(countUnread([], [], { memberUUID: 'me', roles: ['parent'] })).toBe(0);
   });

@@ -10,7 +10,11 @@ import { hasRead, takesPart } from '~/domain/messages';
 import { isRole, type Role } from '~/domain/roles';
 
 /** Only what counting needs, so one odd record does not hide the others. */
-const conversationShape = z.object({ id: z.string(), participantIds: z.array(z.string()) });
+const conversationShape = z.object({
+  id: z.string(),
+  participantIds: z.array(z.string()),
+  archivedAt: z.string().nullish(),
+});
 const messageShape = z.object({
   id: z.string(),
   conversationId: z.string().optional(),
@@ -25,7 +29,10 @@ export interface Reader {
   roles: readonly Role[];
 }
 
-/** Unread messages of the conversations the reader takes part in (their own count as read). */
+/**
+ * Unread messages of the conversations the reader takes part in (their own count as read), except
+ * archived ones: an archived conversation no longer asks to be read.
+ */
 export function countUnread(
   conversations: readonly unknown[],
   messages: readonly unknown[],
@@ -34,7 +41,11 @@ export function countUnread(
   const mine = new Set<string>();
   for (const raw of conversations) {
     const c = conversationShape.safeParse(raw);
-    if (c.success && takesPart(c.data.participantIds, reader.memberUUID, reader.roles)) {
+    if (
+      c.success &&
+      !c.data.archivedAt &&
+      takesPart(c.data.participantIds, reader.memberUUID, reader.roles)
+    ) {
       mine.add(c.data.id);
     }
   }

@@ -52,6 +52,12 @@ function statusText(data: { q: string; total: number; shown: number }): string {
   return `${data.total} ${noun(data.total)}`;
 }
 
+function requestCountText(count: number): string {
+  return count === 1
+    ? '1 request to add or remove a guardian waits for a decision:'
+    : `${count} requests to add or remove a guardian wait for a decision:`;
+}
+
 export function FamilyList({ data, page }: { data: FamilyListData; page: PageText }) {
   const text = viewerText(data.viewer, page);
   const skin = useSettings((s) => s.skin);
@@ -75,6 +81,26 @@ export function FamilyList({ data, page }: { data: FamilyListData; page: PageTex
           </div>
         }
       />
+      {data.requestsWaiting.length > 0 ? (
+        <section
+          aria-label="Guardian requests waiting"
+          className={`mb-4 p-4 ${skin.info} ${skin.rounded}`}
+        >
+          <p className="font-medium">
+            {requestCountText(data.requestsWaiting.reduce((sum, r) => sum + r.count, 0))}
+          </p>
+          <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+            {data.requestsWaiting.map((r) => (
+              <li key={r.familyId}>
+                <Link to={`/dash/families/${r.familyId}`} className={skin.link}>
+                  The {r.familyName} family
+                </Link>
+                {r.count > 1 ? ` (${r.count})` : ''}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {data.familiesInCache > 0 ? (
         <Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-2">
           <div className="grid gap-1">

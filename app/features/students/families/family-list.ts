@@ -9,6 +9,7 @@ import { syncEngine } from '~/data/sync-status';
 import { collectionAccess } from '~/domain/permissions';
 import { notAllowed } from '~/ui/errors';
 import { familyRecordSchema } from '../profile/load-record';
+import { loadPendingRequestCounts } from './guardian-request-routes';
 
 /** At most this many families are listed; the search narrows the rest down. */
 const FAMILIES_SHOWN = 200;
@@ -42,6 +43,9 @@ export async function loadFamilyList(user: SessionUser, url: URL) {
   // An empty cache that was never filled (offline since sign-in) is not "no families".
   const downloaded =
     viewer === 'parent' || (await syncEngine.isDue('families')).reason !== 'never-synced';
+  // The guardian requests waiting for the office, by family (staff only: it decides them).
+  const waiting =
+    viewer === 'staff' ? await loadPendingRequestCounts(user) : new Map<string, number>();
   const matches = needle
     ? all.filter(
         (f) =>
@@ -61,6 +65,13 @@ export async function loadFamilyList(user: SessionUser, url: URL) {
       guardians: f.guardians.map((g) => g.name).join(', '),
     })),
     canWrite: access === 'write',
+    requestsWaiting: [...waiting]
+      .map(([familyId, count]) => ({
+        familyId,
+        count,
+        familyName: all.find((f) => f.id === familyId)?.familyName ?? familyId,
+      }))
+      .sort((a, b) => a.familyName.localeCompare(b.familyName)),
   };
 }
 

@@ -1,6 +1,8 @@
 // The contact-details form behind /dash/families/:id/contact: what a parent may change about their
 // own family (the permission matrix's 'ownFamilyContact'): the address and each guardian's e-mail
-// and phone. Names, relationships, notes and the linked accounts are shown, not offered.
+// and phone. Names, relationships, notes, the linked accounts and the list itself are shown, not
+// offered: who is a guardian belongs to the office, and a parent asks for a change on the family
+// page (a guardian request). The backend refuses any other change from a parent too.
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useId } from 'react';
 import { useSettings } from '~/settings/store';
@@ -50,6 +52,9 @@ export function FamilyContactEditor({ family, result, cancelHref }: FamilyContac
               {g.name}
               {g.relationship ? `, ${g.relationship}` : ''}
             </legend>
+            {g.memberUUID ? (
+              <p className="text-sm text-muted sm:col-span-2">Linked to a parent account</p>
+            ) : null}
             <TextField
               name={`guardians.${position}.email`}
               label={`${g.name}: e-mail`}
@@ -69,7 +74,12 @@ export function FamilyContactEditor({ family, result, cancelHref }: FamilyContac
           </fieldset>
         ))}
         <p className="text-sm text-muted">
-          To change a name or add a guardian, contact the centre&apos;s office.
+          The office manages who is listed as a guardian and which parent accounts are linked to the
+          family. To add or remove a guardian, or to correct a name, use{' '}
+          <Link to={cancelHref} className={skin.link}>
+            Ask the office to add or remove a guardian
+          </Link>{' '}
+          on the family page.
         </p>
         <div className="hidden gap-2 sm:flex">
           <button type="submit" disabled={busy} className={`${skin.button} ${skin.rounded}`}>

@@ -1,0 +1,58 @@
+// Archiving a conversation from its thread: nobody deletes a conversation (a report about a child
+// must stay), so a participant archives it instead. The control is a disclosure that says what
+// archiving does before the button that does it, so one stray click archives nothing. The page's
+// banner says when an archived conversation was archived, and by whom.
+import { Form, useNavigation } from '@remix-run/react';
+import { useSettings } from '~/settings/store';
+import { ARCHIVE_INTENT } from './thread-actions';
+
+export function ArchiveConversation() {
+  const skin = useSettings((s) => s.skin);
+  const navigation = useNavigation();
+  const busy =
+    navigation.state === 'submitting' && navigation.formData?.get('intent') === ARCHIVE_INTENT;
+  return (
+    <details className="mb-4">
+      <summary className={`inline-flex cursor-pointer ${skin.buttonSecondary} ${skin.rounded}`}>
+        Archive conversation
+      </summary>
+      <Form method="post" className={`mt-2 grid gap-2 p-4 ${skin.card} ${skin.rounded}`}>
+        <input type="hidden" name="intent" value={ARCHIVE_INTENT} />
+        <p>
+          Archiving moves the conversation out of your inbox for everyone in it; nobody can reply
+          any more. It is not deleted: it stays under the Archived filter, and the office can still
+          read it.
+        </p>
+        <div>
+          <button type="submit" disabled={busy} className={`${skin.button} ${skin.rounded}`}>
+            {busy ? 'Archiving…' : 'Archive'}
+          </button>
+        </div>
+      </Form>
+    </details>
+  );
+}
+
+/** An instant in the person's own clock: "3 Mar 2025, 14:05". */
+function formatInstant(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
+
+/** "Archived by Daniel Mensah on 3 Mar 2025, 14:05." */
+export function ArchivedNotice({ archived }: { archived: { at: string; byName: string } }) {
+  const skin = useSettings((s) => s.skin);
+  return (
+    <p role="status" className={`mb-4 p-3 ${skin.info} ${skin.rounded}`}>
+      Archived by {archived.byName} on {formatInstant(archived.at)}. Nobody can reply to an archived
+      conversation; start a new one to write again.
+    </p>
+  );
+}
