@@ -77,6 +77,7 @@ export default function EditEvent() {
         classrooms={data.classrooms}
         staff={data.staff}
         single={scope === 'this'}
+        opened={data.opened}
         result={result}
         cancelHref={back}
       />

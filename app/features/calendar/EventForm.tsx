@@ -6,6 +6,12 @@ import { Form, Link, useNavigation } from '@remix-run/react';
 import { useId, useState } from 'react';
 import { useSettings } from '~/settings/store';
 import {
+  isEditConflict,
+  type EditConflictFailure,
+  type OpenedForm,
+} from '~/ui/form/edit-conflicts';
+import { EditConflicts, OpenedField } from '~/ui/form/EditConflicts';
+import {
   CheckboxField,
   CheckboxGroupField,
   Field,
@@ -14,9 +20,10 @@ import {
   TextField,
   type FormState,
 } from '~/ui/form/Field';
+import { maxLengthOf } from '~/ui/form/fields';
 import { typedValue, type FormFailure, type FormValues } from '~/ui/form/parse-form';
 import { MobileActionBar } from '~/ui/MobileActionBar';
-import { AUDIENCE_OPTIONS, REPEAT_OPTIONS } from './event-form';
+import { AUDIENCE_OPTIONS, eventFormSchema, REPEAT_OPTIONS } from './event-form';
 
 export interface EventFormProps {
   defaults: FormValues;
@@ -26,7 +33,9 @@ export interface EventFormProps {
   staff: boolean;
   /** "Change only this event": one date, so no repeating. */
   single?: boolean;
-  result: FormFailure | undefined;
+  /** What an edit of a single event opened with (decision 052); none for a new event. */
+  opened?: OpenedForm | null;
+  result: FormFailure | EditConflictFailure | undefined;
   cancelHref: string;
 }
 
@@ -36,6 +45,7 @@ export function EventForm({
   classrooms,
   staff,
   single = false,
+  opened,
   result,
   cancelHref,
 }: EventFormProps) {
@@ -45,7 +55,10 @@ export function EventForm({
   const formId = useId();
   // A refused submit shows what was typed; otherwise the event's own values.
   const form: FormState = result
-    ? { fieldErrors: result.fieldErrors, values: result.values }
+    ? {
+        fieldErrors: isEditConflict(result) ? undefined : result.fieldErrors,
+        values: result.values,
+      }
     : { values: defaults };
   const errors = form.fieldErrors ?? {};
   const [campusId, setCampusId] = useState(typedValue(form.values, 'campusId'));
@@ -65,11 +78,30 @@ export function EventForm({
         noValidate
         className={`grid max-w-3xl gap-6 p-6 ${skin.card} ${skin.rounded}`}
       >
+        {/* Decision 052: what the form opened with, and the fields someone else changed since. */}
+        {opened ? <OpenedField opened={opened} /> : null}
+        {isEditConflict(result) ? <EditConflicts conflicts={result.conflicts} /> : null}
         <fieldset className="grid gap-4">
           <legend className="mb-2 text-lg font-semibold">Event</legend>
-          <TextField name="title" label="Title" form={form} maxLength={200} autoComplete="off" />
-          <TextAreaField name="description" label="Description" form={form} maxLength={5000} />
-          <TextField name="location" label="Location" form={form} maxLength={200} />
+          <TextField
+            name="title"
+            label="Title"
+            form={form}
+            maxLength={maxLengthOf(eventFormSchema, 'title')}
+            autoComplete="off"
+          />
+          <TextAreaField
+            name="description"
+            label="Description"
+            form={form}
+            maxLength={maxLengthOf(eventFormSchema, 'description')}
+          />
+          <TextField
+            name="location"
+            label="Location"
+            form={form}
+            maxLength={maxLengthOf(eventFormSchema, 'location')}
+          />
         </fieldset>
 
         <fieldset className="grid gap-4 sm:grid-cols-2">

@@ -8,9 +8,11 @@ import { redirect } from '@remix-run/react';
 import { z } from 'zod';
 import { requireArea } from '~/auth/guards';
 import type { SessionUser } from '~/auth/session-user';
+import { freshestRecord, memberName } from '~/data/record-edits';
 import { loadCollection, readRecord } from '~/data/route-data';
 import { store, type BatchOperation } from '~/data/store';
 import { syncEngine } from '~/data/sync-status';
+import { audienceKeysOf } from '~/domain/audience';
 import { eventTimeZone, localDate } from '~/domain/calendar';
 import {
   changeAllOccurrences,
@@ -30,8 +32,9 @@ import {
 import { campusSchema, classroomSchema, eventSchema, facilitatorSchema } from '~/domain/records';
 import { settingsStore } from '~/settings/store';
 import { notAllowed, notFound } from '~/ui/errors';
+import { checkEdit, openedForm, pickEditable } from '~/ui/form/edit-conflicts';
 import { isCalendarDate, todayIso } from '~/ui/form/fields';
-import { formFailure, formValues, type FormFailure } from '~/ui/form/parse-form';
+import { formFailure, formValues, type FormFailure, type FormValues } from '~/ui/form/parse-form';
 import {
   EVENT_MESSAGES,
   eventFormDefaults,
@@ -233,6 +236,67 @@ function formSubject(target: EditTarget): EventRecord {
   return target.scope === 'all' && target.series ? target.series : target.event;
 }
 
+/**
+ * The fields a single event's edit compares and patches (decision 052). `audienceKeys` is derived
+ * from three of them and written with them; a series' edits still write the series whole.
+ */
+const EVENT_EDIT_FIELDS = [
+  'title',
+  'description',
+  'start',
+  'end',
+  'allDay',
+  'location',
+  'campusId',
+  'classroomIds',
+  'audience',
+  'recurrence',
+] as const;
+
+/** What the editor of a single event opened with; null for an edit of a series. */
+function openedEvent(target: EditTarget, subject: EventRecord) {
+  return target.scope === 'single'
+    ? openedForm(subject, pickEditable(subject, EVENT_EDIT_FIELDS))
+    : null;
+}
+
+/**
+ * A single event's patch: the fields changed since the form opened, checked against the freshest
+ * copy (a conflict stops the save), with the audience keys derived again when the audience moved.
+ */
+async function singleEventPatch(subject: EventRecord, values: FormValues, fields: DocData) {
+  const fresh = eventRecordSchema.safeParse(await freshestRecord('events', subject.id));
+  const current = fresh.success ? fresh.data : subject;
+  const edit = await checkEdit({
+    values,
+    fields: EVENT_EDIT_FIELDS,
+    submitted: fields,
+    current,
+    by: () => memberName(current.updatedBy),
+    labels: EVENT_FIELD_LABELS,
+  });
+  if (!edit.ok) return edit;
+  const patch = edit.patch;
+  if (['campusId', 'classroomIds', 'audience'].some((field) => field in patch)) {
+    const merged = eventRecordSchema.safeParse({ ...current, ...patch });
+    if (merged.success) patch.audienceKeys = audienceKeysOf(merged.data);
+  }
+  return { ok: true as const, patch };
+}
+
+const EVENT_FIELD_LABELS: Record<string, string> = {
+  title: 'Title',
+  description: 'Description',
+  start: 'Start',
+  end: 'End',
+  allDay: 'All day',
+  location: 'Location',
+  campusId: 'Campus',
+  classroomIds: 'Classrooms',
+  audience: 'Audience',
+  recurrence: 'Repeats',
+};
+
 export async function loadEditEvent(request: Request, id: string | undefined) {
   const target = await openEvent(request, id);
   const { data, event, occurrenceDate, scope } = target;
@@ -246,6 +310,7 @@ export async function loadEditEvent(request: Request, id: string | undefined) {
     scope,
     partOfSeries: target.series !== null,
     defaults: eventFormDefaults(subject, zoneOf(data, subject), showOn),
+    opened: openedEvent(target, subject),
   };
 }
 
@@ -293,7 +358,13 @@ export async function saveEditedEvent(request: Request, id: string | undefined) 
       deletes: [],
     };
   } else {
-    write = { saves: [{ ...fields, id: subject.id }], deletes: [] };
+    // A single event: only what the person changed is written (decision 052).
+    const edit = await singleEventPatch(subject, values, fields);
+    if (!edit.ok) return edit;
+    if (Object.keys(edit.patch).length === 0) {
+      return savedRedirect(subject.id, localDate(new Date(subject.start), zoneOf(data, subject)));
+    }
+    write = { saves: [{ ...edit.patch, id: subject.id }], deletes: [] };
   }
   const result = await applyWrite(data, write);
   if (result !== 'ok') return refused(values, result);

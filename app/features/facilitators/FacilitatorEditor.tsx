@@ -6,6 +6,8 @@ import { Form, useNavigation } from '@remix-run/react';
 import type { Campus, Classroom, Facilitator, Subject } from '~/domain/records';
 import { Button, ButtonLink } from '~/ui/Button';
 import { Card } from '~/ui/Card';
+import { isEditConflict, openedForm, pickEditable } from '~/ui/form/edit-conflicts';
+import { EditConflicts, OpenedField } from '~/ui/form/EditConflicts';
 import {
   CheckboxGroupField,
   FormError,
@@ -15,7 +17,7 @@ import {
   type FormState,
 } from '~/ui/form/Field';
 import { MobileActionBar } from '~/ui/MobileActionBar';
-import { FACILITATOR_STATUSES } from './schemas';
+import { FACILITATOR_STATUSES, OWN_FORM_FIELDS, STAFF_FORM_FIELDS } from './schemas';
 import type { FacilitatorSaveResult } from './actions';
 import type { EditorMode } from './facilitator-routes';
 
@@ -65,7 +67,12 @@ export function FacilitatorEditor({
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const form: FormState | undefined =
-    result && !result.ok ? { fieldErrors: result.fieldErrors, values: result.values } : undefined;
+    result && !result.ok
+      ? {
+          fieldErrors: isEditConflict(result) ? undefined : result.fieldErrors,
+          values: result.values,
+        }
+      : undefined;
   const saveLabel =
     mode === 'own' ? 'Save my profile' : record ? 'Save facilitator' : 'Create facilitator';
   const cancelHref = record?.id ? `/dash/facilitators/${record.id}` : '/dash/facilitators';
@@ -76,6 +83,16 @@ export function FacilitatorEditor({
       <Card className="max-w-3xl">
         <Form method="post" id={formId} noValidate className="grid gap-4">
           <FormError form={form} summarize />
+          {/* Decision 052: what the form opened with, and the fields someone else changed since. */}
+          {record ? (
+            <OpenedField
+              opened={openedForm(
+                record,
+                pickEditable(record, mode === 'own' ? OWN_FORM_FIELDS : STAFF_FORM_FIELDS),
+              )}
+            />
+          ) : null}
+          {isEditConflict(result) ? <EditConflicts conflicts={result.conflicts} /> : null}
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
               name="firstName"

@@ -2,8 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getCollectionDefinition } from '~/data/collections';
 import { outbox } from '~/data/outbox';
 import { clearCache, initCache, store } from '~/data/store';
+import { syncEngine } from '~/data/sync-status';
+import { OPENED_FIELD, openedForm, pickEditable, SEEN_FIELD } from '~/ui/form/edit-conflicts';
 import { SAVE_FAILED, saveFacilitatorAsStaff, saveOwnFacilitatorProfile } from './actions';
-import { canEditOwnProfile, canManageFacilitators, isOwnFacilitator } from './schemas';
+import {
+  canEditOwnProfile,
+  canManageFacilitators,
+  isOwnFacilitator,
+  STAFF_FORM_FIELDS,
+} from './schemas';
 
 function form(entries: Array<[string, string]>): FormData {
   const data = new FormData();
@@ -29,6 +36,8 @@ function without(name: string, value?: string): Array<[string, string]> {
 }
 
 beforeEach(async () => {
+  // Offline: an edit compares with the cache's copy (the backend's is record-edits.test.ts's).
+  vi.spyOn(syncEngine.connectivity, 'isOnline').mockReturnValue(false);
   await initCache({ uid: 'facilitator-test' });
   await store.save('campuses', { id: 'campus-1', name: 'North' });
   await store.save('classrooms', {
@@ -163,16 +172,64 @@ describe('own profile form', () => {
       email: 'dan@example.org',
       classroomIds: ['room-1'],
     });
-    // The queued update carries the own-profile fields only, which is what the backend allows.
+    // The queued update carries the own-profile fields the person changed only (the last name
+    // stayed), which is what the backend allows and keeps a colleague's change elsewhere.
     const pending = await outbox.pendingChanges();
     const change = pending.find((c) => c.itemId === 'fac-9');
     expect(change?.operation).toBe('update');
-    expect(Object.keys(change?.data ?? {}).sort()).toEqual([
-      'bio',
-      'firstName',
-      'lastName',
-      'phone',
-    ]);
+    expect(Object.keys(change?.data ?? {}).sort()).toEqual(['bio', 'firstName', 'phone']);
+  });
+
+  it('stops a save of a field someone else changed since the form opened (decision 052)', async () => {
+    // The record as the form opened it: the values of `valid`.
+    const record = {
+      id: 'fac-9',
+      memberUUID: 'member-9',
+      firstName: 'Ada',
+      lastName: 'Byron',
+      email: 'ada@example.org',
+      phone: '+44 20 7946 0000',
+      campusId: 'campus-1',
+      subjectIds: ['math'],
+      status: 'active' as const,
+      classroomIds: ['room-1'],
+      bio: 'Teaches maths.',
+    };
+    await store.applyRefresh(getCollectionDefinition('facilitators'), [record], '1.0.0');
+    const opened = JSON.stringify(openedForm(record, pickEditable(record, STAFF_FORM_FIELDS)));
+    // Someone else's change (bio and status) reached this device after the form opened.
+    await store.applyRefresh(
+      getCollectionDefinition('facilitators'),
+      [{ ...record, bio: 'Theirs', status: 'inactive', updatedBy: 'member-1' }],
+      '1.0.0',
+    );
+    const staffForm = (extra: Array<[string, string]> = []) =>
+      form([...without('bio', 'Mine'), [OPENED_FIELD, opened], ...extra]);
+    const stopped = await saveFacilitatorAsStaff(staffForm(), 'fac-9');
+    expect(stopped).toMatchObject({
+      ok: false,
+      status: 412,
+      conflicts: [{ field: 'bio', message: 'Someone changed Bio since you opened this form' }],
+    });
+    expect((await outbox.pendingChanges()).filter((c) => c.itemId === 'fac-9')).toEqual([]);
+
+    const kept = await saveFacilitatorAsStaff(
+      staffForm([
+        [SEEN_FIELD, JSON.stringify({ bio: 'Theirs' })],
+        ['_keep.bio', 'mine'],
+      ]),
+      'fac-9',
+    );
+    expect(kept.ok).toBe(true);
+    // Their status stays; the bio the person kept is written, and nothing they did not change.
+    expect(await store.get('facilitators', 'fac-9')).toMatchObject({
+      bio: 'Mine',
+      status: 'inactive',
+    });
+    const change = (await outbox.pendingChanges()).find((c) => c.itemId === 'fac-9');
+    expect(change?.data).toHaveProperty('bio', 'Mine');
+    expect(change?.data).not.toHaveProperty('status');
+    expect(change?.data).not.toHaveProperty('classroomIds');
   });
 
   it('reports an empty name and a malformed phone beside their fields', async () => {
@@ -205,7 +262,7 @@ describe('own profile form', () => {
     );
     expect(result).toMatchObject({
       ok: false,
-      fieldErrors: { bio: 'Use at most 1000 characters.' },
+      fieldErrors: { bio: 'Use at most 1,000 characters; this is 1,001.' },
     });
   });
 });

@@ -67,3 +67,20 @@ export function staffFacilitatorFormSchema(campusIds: readonly string[]) {
     bio: plainText(1000),
   });
 }
+
+/** The staff form's fields and the own-profile form's, as the conflict check compares them. */
+export const STAFF_FORM_FIELDS = Object.keys(staffFacilitatorFormSchema([]).shape);
+export const OWN_FORM_FIELDS: readonly string[] = OWN_PROFILE_FIELDS;
+
+/** Each field's label, as the conflict panel names it (decision 052). */
+export const FACILITATOR_FIELD_LABELS: Record<string, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'E-mail',
+  phone: 'Phone',
+  campusId: 'Campus',
+  status: 'Status',
+  subjectIds: 'Subjects taught',
+  classroomIds: 'Classrooms',
+  bio: 'Bio',
+};

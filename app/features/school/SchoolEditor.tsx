@@ -5,11 +5,19 @@ import { Form, useNavigation } from '@remix-run/react';
 import type { Campus, Classroom, Facilitator, Subject } from '~/domain/records';
 import { Button, ButtonLink } from '~/ui/Button';
 import { Card } from '~/ui/Card';
+import { isEditConflict, openedForm, pickEditable } from '~/ui/form/edit-conflicts';
+import { EditConflicts, OpenedField } from '~/ui/form/EditConflicts';
 import { FormError, SelectField, TextAreaField, TextField, type FormState } from '~/ui/form/Field';
 import { typedValue } from '~/ui/form/parse-form';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { ClassroomFields } from './ClassroomFields';
-import { isHexColour, KIND_LABELS, timeZones, type SchoolKind } from './schemas';
+import {
+  isHexColour,
+  KIND_LABELS,
+  SCHOOL_FORM_FIELDS,
+  timeZones,
+  type SchoolKind,
+} from './schemas';
 import type { SchoolSaveResult } from './actions';
 
 type SchoolRecord = Campus | Subject | Classroom;
@@ -40,7 +48,12 @@ export function SchoolEditor({
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const form: FormState | undefined =
-    result && !result.ok ? { fieldErrors: result.fieldErrors, values: result.values } : undefined;
+    result && !result.ok
+      ? {
+          fieldErrors: isEditConflict(result) ? undefined : result.fieldErrors,
+          values: result.values,
+        }
+      : undefined;
   const one = KIND_LABELS[kind].one;
   const formId = `school-${kind}-form`;
   const saveLabel = record ? `Save ${one}` : `Create ${one}`;
@@ -51,6 +64,13 @@ export function SchoolEditor({
       <Card className="max-w-3xl">
         <Form method="post" id={formId} noValidate className="grid gap-4">
           <FormError form={form} summarize />
+          {/* Decision 052: what the form opened with, and the fields someone else changed since. */}
+          {record ? (
+            <OpenedField
+              opened={openedForm(record, pickEditable(record, SCHOOL_FORM_FIELDS[kind]))}
+            />
+          ) : null}
+          {isEditConflict(result) ? <EditConflicts conflicts={result.conflicts} /> : null}
           {kind === 'campuses' ? (
             <CampusFields form={form} campus={record && 'timezone' in record ? record : null} />
           ) : null}

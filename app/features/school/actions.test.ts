@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getCollectionDefinition } from '~/data/collections';
 import { outbox } from '~/data/outbox';
 import { clearCache, initCache, store } from '~/data/store';
+import { syncEngine } from '~/data/sync-status';
+import { OPENED_FIELD, openedForm, pickEditable } from '~/ui/form/edit-conflicts';
 import { deleteFromForm, deleteSchoolRecord, SAVE_FAILED, saveSchoolRecord } from './actions';
+import { SCHOOL_FORM_FIELDS } from './schemas';
 
 function form(entries: Array<[string, string]>): FormData {
   const data = new FormData();
@@ -21,6 +25,8 @@ const validCampus: Array<[string, string]> = [
 ];
 
 beforeEach(async () => {
+  // Offline: an edit compares with the cache's copy (the backend's is record-edits.test.ts's).
+  vi.spyOn(syncEngine.connectivity, 'isOnline').mockReturnValue(false);
   await initCache({ uid: 'school-test' });
 });
 afterEach(async () => {
@@ -88,6 +94,53 @@ describe('campus form', () => {
     );
     expect(updated.ok && updated.item.id).toBe(created.item.id);
     expect(await store.list('campuses', { limit: Infinity })).toHaveLength(1);
+  });
+
+  it('writes only the changed fields, keeps a colleague’s change, and stops on the same field (decision 052)', async () => {
+    const campus = { id: 'campus-9', ...Object.fromEntries(validCampus) };
+    await store.applyRefresh(getCollectionDefinition('campuses'), [campus], '1.0.0');
+    const opened = JSON.stringify(
+      openedForm(campus, pickEditable(campus, SCHOOL_FORM_FIELDS.campuses)),
+    );
+    // A colleague changed the phone and the address after the form opened.
+    await store.applyRefresh(
+      getCollectionDefinition('campuses'),
+      [{ ...campus, phone: '+91 98450 99999', address: '2 Short Road' }],
+      '1.0.0',
+    );
+    const edited = (changes: Record<string, string>) =>
+      form([
+        ...validCampus.filter(([k]) => !(k in changes)),
+        ...Object.entries(changes),
+        [OPENED_FIELD, opened],
+      ]);
+    const renamed = await saveSchoolRecord('campuses', edited({ name: 'North' }), 'campus-9');
+    expect(renamed.ok).toBe(true);
+    expect(await store.get('campuses', 'campus-9')).toMatchObject({
+      name: 'North',
+      phone: '+91 98450 99999',
+      address: '2 Short Road',
+    });
+    const [change] = await outbox.pendingChanges();
+    expect(Object.keys(change?.data ?? {})).toEqual(['name']);
+
+    const stopped = await saveSchoolRecord(
+      'campuses',
+      edited({ address: '3 Mid Road' }),
+      'campus-9',
+    );
+    expect(stopped).toMatchObject({
+      ok: false,
+      status: 412,
+      conflicts: [
+        {
+          field: 'address',
+          message: 'Someone changed Address since you opened this form',
+          mine: '3 Mid Road',
+          theirs: '2 Short Road',
+        },
+      ],
+    });
   });
 });
 

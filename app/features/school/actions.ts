@@ -5,6 +5,7 @@
 // facilitators: administration may change classrooms, not facilitators, and the backend would
 // refuse those writes. Pages read both sides, so the link still shows from the classroom's side.
 import { z } from 'zod';
+import { freshestRecord, memberName } from '~/data/record-edits';
 import { store, type BatchOperation, type CachedRecord } from '~/data/store';
 import {
   campusSchema,
@@ -13,6 +14,7 @@ import {
   subjectSchema,
   type Classroom,
 } from '~/domain/records';
+import { checkEdit, type EditConflictFailure } from '~/ui/form/edit-conflicts';
 import {
   formFailure,
   formValues,
@@ -25,6 +27,8 @@ import {
   classroomFormSchema,
   subjectFormSchema,
   KIND_LABELS,
+  SCHOOL_FIELD_LABELS,
+  SCHOOL_FORM_FIELDS,
   SCHOOL_KINDS,
   type SchoolKind,
 } from './schemas';
@@ -32,7 +36,7 @@ import {
 export const SAVE_FAILED = 'Failed to save item';
 export const DELETE_FAILED = 'Failed to delete item';
 
-export type SchoolSaveResult = { ok: true; item: CachedRecord } | FormFailure;
+export type SchoolSaveResult = { ok: true; item: CachedRecord } | FormFailure | EditConflictFailure;
 
 async function listAll<T>(
   collection: string,
@@ -55,6 +59,36 @@ function failed(values: FormValues): FormFailure {
   return formFailure(values, { _form: SAVE_FAILED });
 }
 
+/**
+ * What a save writes (decision 052): a new record whole; an edit only the fields the person changed
+ * since the form opened, or the conflicts with someone else's change since. Null: the record is
+ * gone from this device.
+ */
+async function patchFor(
+  kind: SchoolKind,
+  id: string | undefined,
+  values: FormValues,
+  data: Record<string, unknown>,
+) {
+  if (!id) return { ok: true as const, patch: data };
+  const current = await freshestRecord(kind, id);
+  if (!current) return null;
+  return checkEdit({
+    values,
+    fields: SCHOOL_FORM_FIELDS[kind],
+    submitted: data,
+    current,
+    by: () => memberName(current.updatedBy),
+    labels: SCHOOL_FIELD_LABELS,
+  });
+}
+
+/** Saves a patch of one record (nothing to write: the record as it is). */
+async function savePatch(kind: SchoolKind, id: string | undefined, patch: Record<string, unknown>) {
+  if (id && Object.keys(patch).length === 0) return store.get(kind, id);
+  return store.save(kind, { ...patch, ...(id ? { id } : {}) });
+}
+
 /** Creates (no id) or updates a campus, classroom or subject from a submitted form. */
 export async function saveSchoolRecord(
   kind: SchoolKind,
@@ -67,14 +101,20 @@ export async function saveSchoolRecord(
     case 'campuses': {
       const parsed = parseForm(campusFormSchema, values);
       if (!parsed.ok) return parsed;
-      const item = await store.save('campuses', { ...parsed.data, ...(id ? { id } : {}) });
+      const edit = await patchFor(kind, id, values, parsed.data);
+      if (!edit) return failed(values);
+      if (!edit.ok) return edit;
+      const item = await savePatch(kind, id, edit.patch);
       return item ? { ok: true, item } : failed(values);
     }
     case 'subjects': {
       const subjects = await listAll('subjects', subjectSchema);
       const parsed = parseForm(subjectFormSchema(subjects, id), values);
       if (!parsed.ok) return parsed;
-      const item = await store.save('subjects', { ...parsed.data, ...(id ? { id } : {}) });
+      const edit = await patchFor(kind, id, values, parsed.data);
+      if (!edit) return failed(values);
+      if (!edit.ok) return edit;
+      const item = await savePatch(kind, id, edit.patch);
       return item ? { ok: true, item } : failed(values);
     }
     case 'classrooms': {
@@ -84,15 +124,26 @@ export async function saveSchoolRecord(
         values,
       );
       if (!parsed.ok) return parsed;
+      const edit = await patchFor(kind, id, values, parsed.data);
+      if (!edit) return failed(values);
+      if (!edit.ok) return edit;
       const classroomId = id ?? `temp_${crypto.randomUUID()}`;
       const operations: BatchOperation[] = [
-        { type: 'save', collection: 'classrooms', item: { ...parsed.data, id: classroomId } },
-        ...(options.linkFacilitators
+        ...(!id || Object.keys(edit.patch).length > 0
+          ? [
+              {
+                type: 'save' as const,
+                collection: 'classrooms',
+                item: { ...edit.patch, id: classroomId },
+              },
+            ]
+          : []),
+        // The facilitators' side follows only a change of this form's facilitators.
+        ...(options.linkFacilitators && (!id || 'facilitatorIds' in edit.patch)
           ? await facilitatorLinkUpdates(classroomId, parsed.data.facilitatorIds)
           : []),
       ];
-      const applied = await store.batch(operations);
-      if (applied === 0) return failed(values);
+      if (operations.length > 0 && (await store.batch(operations)) === 0) return failed(values);
       const item = await store.get('classrooms', classroomId);
       return item ? { ok: true, item } : failed(values);
     }

@@ -148,3 +148,26 @@ export function classroomFormSchema(campusIds: readonly string[]) {
     schedule: z.array(scheduleRowSchema).default([]),
   });
 }
+
+/** The fields each editor edits, as the conflict check compares them (decision 052). */
+export const SCHOOL_FORM_FIELDS: Record<SchoolKind, readonly string[]> = {
+  campuses: Object.keys(campusFormSchema.shape),
+  subjects: Object.keys(subjectFormSchema([]).shape),
+  classrooms: Object.keys(classroomFormSchema([]).shape),
+};
+
+/** Each field's label, as the conflict panel names it. */
+export const SCHOOL_FIELD_LABELS: Record<string, string> = {
+  name: 'Name',
+  address: 'Address',
+  phone: 'Phone',
+  timezone: 'Time zone',
+  code: 'Code',
+  colour: 'Colour',
+  description: 'Description',
+  campusId: 'Campus',
+  capacity: 'Capacity',
+  subjectIds: 'Subjects',
+  facilitatorIds: 'Facilitators',
+  schedule: 'Lessons',
+};

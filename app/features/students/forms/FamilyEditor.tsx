@@ -9,14 +9,16 @@ import { Form, Link, useNavigation } from '@remix-run/react';
 import { useId, useState } from 'react';
 import type { Family, Guardian } from '~/domain/records';
 import { useSettings } from '~/settings/store';
+import { isEditConflict, openedForm, pickEditable } from '~/ui/form/edit-conflicts';
+import { EditConflicts, OpenedField } from '~/ui/form/EditConflicts';
 import { FormError, SelectField, TextAreaField, TextField, type FormState } from '~/ui/form/Field';
 import { MobileActionBar } from '~/ui/MobileActionBar';
-import type { FamilyFormResult, FamilyRecord } from './family-form';
+import { FAMILY_FORM_FIELDS, type FamilyEditResult, type FamilyRecord } from './family-form';
 
 export interface FamilyEditorProps {
   family: FamilyRecord | null;
   parentMembers: ReadonlyArray<{ id: string; label: string }>;
-  result: FamilyFormResult | undefined;
+  result: FamilyEditResult | undefined;
   cancelHref: string;
 }
 
@@ -30,7 +32,13 @@ export function FamilyEditor({ family, parentMembers, result, cancelHref }: Fami
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const formId = useId();
-  const form: FormState | undefined = result && !result.ok ? result : undefined;
+  const form: FormState | undefined =
+    result && !result.ok
+      ? {
+          fieldErrors: isEditConflict(result) ? undefined : result.fieldErrors,
+          values: result.values,
+        }
+      : undefined;
   const submitLabel = family ? 'Save family' : 'Create family';
 
   return (
@@ -44,6 +52,11 @@ export function FamilyEditor({ family, parentMembers, result, cancelHref }: Fami
         noValidate
         className={`grid max-w-3xl gap-6 p-6 ${skin.card} ${skin.rounded}`}
       >
+        {/* Decision 052: what the form opened with, and the fields someone else changed since. */}
+        {family ? (
+          <OpenedField opened={openedForm(family, pickEditable(family, FAMILY_FORM_FIELDS))} />
+        ) : null}
+        {isEditConflict(result) ? <EditConflicts conflicts={result.conflicts} /> : null}
         <FamilyFields family={family} parentMembers={parentMembers} form={form} />
         <div className="hidden gap-2 sm:flex">
           <button type="submit" disabled={busy} className={`${skin.button} ${skin.rounded}`}>

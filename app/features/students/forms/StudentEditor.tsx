@@ -5,6 +5,8 @@ import { Form, Link, useNavigation } from '@remix-run/react';
 import { useId, useState } from 'react';
 import { STUDENT_STATUSES } from '~/domain/records';
 import { useSettings } from '~/settings/store';
+import { openedForm, isEditConflict } from '~/ui/form/edit-conflicts';
+import { EditConflicts, OpenedField } from '~/ui/form/EditConflicts';
 import {
   CheckboxGroupField,
   Field,
@@ -21,6 +23,7 @@ import { FamilyPicker } from './FamilyPicker';
 import { splitNotes } from './status-history';
 import {
   STUDENT_STATUS_LABELS,
+  studentEditable,
   type DuplicateWarning,
   type StudentFormResult,
   type StudentRecord,
@@ -75,6 +78,9 @@ export function StudentEditor({
         {result?.ok === false && result.status === 409 ? (
           <DuplicateStudentsWarning duplicates={result.duplicates} busy={busy} />
         ) : null}
+        {/* Decision 052: what the form opened with, and the fields someone else changed since. */}
+        {student ? <OpenedField opened={openedForm(student, studentEditable(student))} /> : null}
+        {isEditConflict(result) ? <EditConflicts conflicts={result.conflicts} /> : null}
         <StudentFields
           student={student}
           families={families}

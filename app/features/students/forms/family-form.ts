@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { BatchOperation } from '~/data/store';
 import type { Family, Guardian } from '~/domain/records';
+import { checkEdit, SOMEONE, type EditConflictFailure } from '~/ui/form/edit-conflicts';
 import {
   notes,
   optionalEmail,
@@ -68,6 +69,17 @@ export const contactFormSchema = z.object({
 });
 
 export type FamilyFormResult = FormFailure | { ok: true; id: string };
+/** An edit may also stop on someone else's change to a field the person changed (decision 052). */
+export type FamilyEditResult = FamilyFormResult | EditConflictFailure;
+
+/** The staff form's fields as an edit compares and patches them, with their labels. */
+export const FAMILY_FORM_FIELDS = ['familyName', 'address', 'notes', 'guardians'] as const;
+const FAMILY_FIELD_LABELS: Record<string, string> = {
+  familyName: 'Family name',
+  address: 'Address',
+  notes: 'Notes',
+  guardians: 'Guardians',
+};
 
 export interface FamilyFormContext {
   existing: FamilyRecord | null;
@@ -77,6 +89,10 @@ export interface FamilyFormContext {
   canLinkMembers: boolean;
   commit: (operations: BatchOperation[]) => Promise<number>;
   newId?: () => string;
+  /** The freshest copy of the edited family (decision 052); `existing` without it. */
+  current?: () => Promise<FamilyRecord | null>;
+  /** The display name of whoever last changed the family. */
+  nameOf?: (uid: string | undefined) => Promise<string>;
 }
 
 const LINKED_ACCOUNT = /^guardians\.(\d+)\.memberUUID$/;
@@ -107,11 +123,22 @@ function linkedAccountErrors(
   return errors;
 }
 
-/** Validates and saves a family with its guardians; linking a parent account also sets its familyId. */
+/**
+ * Validates and saves a family with its guardians; linking a parent account also sets its familyId.
+ * An edit writes only the fields the person changed since the form opened (decision 052).
+ */
+export async function submitFamilyForm(
+  input: FormData | FormValues,
+  ctx: FamilyFormContext & { existing: null },
+): Promise<FamilyFormResult>;
 export async function submitFamilyForm(
   input: FormData | FormValues,
   ctx: FamilyFormContext,
-): Promise<FamilyFormResult> {
+): Promise<FamilyEditResult>;
+export async function submitFamilyForm(
+  input: FormData | FormValues,
+  ctx: FamilyFormContext,
+): Promise<FamilyEditResult> {
   const parsed = parseForm(familyFormSchema, input);
   const linkErrors = linkedAccountErrors(parsed.values, ctx.parentMembers);
   if (!parsed.ok) return formFailure(parsed.values, { ...parsed.fieldErrors, ...linkErrors });
@@ -138,20 +165,32 @@ export async function submitFamilyForm(
   if (first && !guardians.some((g) => g.isPrimary)) first.isPrimary = true;
 
   const id = ctx.existing?.id ?? (ctx.newId ?? (() => `temp_${crypto.randomUUID()}`))();
-  const operations: BatchOperation[] = [
-    {
-      type: 'save',
-      collection: 'families',
-      item: {
-        id,
-        familyName: data.familyName,
-        address: data.address,
-        notes: data.notes,
-        guardians,
-      },
-    },
-  ];
-  if (ctx.canLinkMembers) {
+  let family: Record<string, unknown> = {
+    familyName: data.familyName,
+    address: data.address,
+    notes: data.notes,
+    guardians,
+  };
+  const existing = ctx.existing;
+  if (existing) {
+    const current = (ctx.current ? await ctx.current() : null) ?? existing;
+    const edit = await checkEdit({
+      values,
+      fields: FAMILY_FORM_FIELDS,
+      submitted: family,
+      current,
+      by: async () => (ctx.nameOf ? ctx.nameOf(current.updatedBy) : SOMEONE),
+      labels: FAMILY_FIELD_LABELS,
+    });
+    if (!edit.ok) return edit;
+    family = edit.patch;
+  }
+  const operations: BatchOperation[] =
+    !existing || Object.keys(family).length > 0
+      ? [{ type: 'save', collection: 'families', item: { id, ...family } }]
+      : [];
+  // Accounts are linked only when this save changes the guardians.
+  if (ctx.canLinkMembers && (!existing || 'guardians' in family)) {
     for (const g of guardians) {
       const member = ctx.parentMembers.find((m) => m.id === g.memberUUID);
       if (member && member.familyId !== id)
@@ -162,7 +201,7 @@ export async function submitFamilyForm(
         });
     }
   }
-  const applied = await ctx.commit(operations);
+  const applied = operations.length > 0 ? await ctx.commit(operations) : 0;
   if (applied !== operations.length) return formFailure(values, { _form: SAVE_FAILED });
   return { ok: true, id };
 }
@@ -186,10 +225,10 @@ export async function submitContactForm(
       phone: contact?.phone ?? g.phone,
     };
   });
+  // Only the fields a parent may change: sending the name or notes back as they were read would
+  // undo an office change made since, and the matrix refuses it (ownFamilyContact).
   const saved = await ctx.save({
     id: ctx.existing.id,
-    familyName: ctx.existing.familyName,
-    notes: ctx.existing.notes,
     address: data.address ?? ctx.existing.address,
     guardians,
   });

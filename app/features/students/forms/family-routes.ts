@@ -4,6 +4,7 @@
 import { redirect } from '@remix-run/react';
 import { z } from 'zod';
 import type { SessionUser } from '~/auth/session';
+import { freshestRecord, memberName } from '~/data/record-edits';
 import { loadCollection } from '~/data/route-data';
 import { store } from '~/data/store';
 import { collectionAccess, PERMISSION_MATRIX } from '~/domain/permissions';
@@ -46,6 +47,7 @@ export async function loadParentMembers() {
   });
   return members.map((m) => ({
     id: m.id,
+    email: m.email,
     familyId: m.familyId,
     label: m.displayName ? `${m.displayName} <${m.email}>` : m.email,
   }));
@@ -65,12 +67,21 @@ export async function saveFamilyFromRequest(
       collectionAccess(user.roles, 'Members') === 'write' &&
       user.roles.some((r) => r === 'admin' || r === 'superAdmin'),
     commit: (operations) => store.batch(operations),
+    // Decision 052: an edit compares with the backend's copy when online, the cache's offline.
+    current: async () => {
+      if (!existing) return null;
+      const fresh = familyRecordSchema.safeParse(await freshestRecord('families', existing.id));
+      return fresh.success ? fresh.data : null;
+    },
+    nameOf: (uid) => memberName(uid),
   });
   if (result.ok) {
     settingsStore.notify(existing ? 'Family saved' : 'Family created', 'success');
     throw redirect(`/dash/families/${result.id}`);
   }
-  if (result.fieldErrors._form) settingsStore.setError(result.fieldErrors._form);
+  if (result.status === 400 && result.fieldErrors._form) {
+    settingsStore.setError(result.fieldErrors._form);
+  }
   return result;
 }
 

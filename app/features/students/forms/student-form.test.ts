@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
+import { OPENED_FIELD, openedForm } from '~/ui/form/edit-conflicts';
 import { splitNotes } from './status-history';
-import { findDuplicateStudents, submitStudentForm, type StudentRecord } from './student-form';
+import {
+  findDuplicateStudents,
+  studentEditable,
+  submitStudentForm,
+  type StudentRecord,
+} from './student-form';
 
 const leo: StudentRecord = {
   id: 'stu-1',
@@ -90,25 +96,42 @@ describe('the student form action', () => {
     expect(result).toMatchObject({ ok: false, status: 400 });
     if (result.ok || result.status !== 400) return;
     expect(result.fieldErrors).toEqual({
-      firstName: 'Use at most 80 characters.',
-      preferredName: 'Use at most 80 characters.',
+      firstName: 'First name can be at most 80 characters; this is 81.',
+      preferredName: 'Preferred name can be at most 80 characters; this is 81.',
       dateOfBirth: 'Use a real date (YYYY-MM-DD).',
       enrolledOn: 'Use a real date (YYYY-MM-DD), or leave it empty.',
-      medicalNotes: 'Use at most 1000 characters.',
-      notes: 'Use at most 2000 characters.',
+      medicalNotes: 'Medical notes can be at most 1,000 characters; this is 1,001.',
+      notes: 'Notes can be at most 2,000 characters; this is 2,001.',
     });
     expect(result.values.firstName).toBe(typed.firstName);
     expect(result.values.classroomIds).toBe('room-a');
     expect(save).not.toHaveBeenCalled();
 
-    for (const dateOfBirth of ['2999-01-01', '1899-12-31']) {
+    for (const [dateOfBirth, message] of [
+      ['2999-01-01', 'The date of birth cannot be after today.'],
+      ['1899-12-31', 'The date of birth cannot be before 1 Jan 1900.'],
+    ] as const) {
       const outside = await submitStudentForm(form({ ...valid, dateOfBirth }), ctx);
       expect(outside).toMatchObject({
         status: 400,
-        fieldErrors: { dateOfBirth: 'Use a date between 1900-01-01 and today.' },
+        fieldErrors: { dateOfBirth: message },
         values: { dateOfBirth },
       });
     }
+  });
+
+  it('refuses an enrolment date after the end of next year, saying which date is the last', async () => {
+    const { ctx, save } = context();
+    const nextYear = new Date().getUTCFullYear() + 1;
+    const result = await submitStudentForm(form({ ...valid, enrolledOn: '2099-09-01' }), ctx);
+    expect(result).toMatchObject({
+      status: 400,
+      fieldErrors: {
+        enrolledOn: `Enrolment date can be at most 31 Dec ${nextYear} (the end of next year).`,
+      },
+      values: { enrolledOn: '2099-09-01' },
+    });
+    expect(save).not.toHaveBeenCalled();
   });
 
   it('refuses an enrolment date before the date of birth, beside the enrolment date', async () => {
@@ -228,5 +251,81 @@ describe('the student form action', () => {
       fieldErrors: { _form: 'Failed to save item' },
       values: { firstName: 'Mia', classroomIds: 'room-a' },
     });
+  });
+});
+
+describe('an edit saves a patch of what the person changed (decision 052)', () => {
+  const opened: StudentRecord = {
+    ...leo,
+    notes: 'Old\n\n--- Status history ---\n2020-01-01 | enrolled | Record created',
+  };
+  const asOpened = {
+    firstName: 'Leo',
+    lastName: 'Whitfield',
+    preferredName: '',
+    dateOfBirth: '2014-05-06',
+    familyId: 'fam-1',
+    campusId: 'campus-north',
+    classroomIds: ['room-a'],
+    status: 'enrolled',
+    enrolledOn: '',
+    medicalNotes: '',
+    notes: 'Old',
+    [OPENED_FIELD]: JSON.stringify(openedForm(opened, studentEditable(opened))),
+  };
+
+  it('writes only the changed field, and a status change adds to the freshest notes', async () => {
+    // Since the form opened, someone changed the last name and the notes' text.
+    const current: StudentRecord = {
+      ...opened,
+      lastName: 'Whitfield-Admin',
+      notes: 'Theirs\n\n--- Status history ---\n2020-01-01 | enrolled | Record created',
+      updatedBy: 'u-admin',
+    };
+    const { ctx, save } = context({ existing: opened, current: async () => current });
+    const result = await submitStudentForm(form({ ...asOpened, status: 'waitlisted' }), ctx);
+    expect(result).toEqual({ ok: true, id: 'stu-1' });
+    const item = save.mock.calls[0]?.[0] ?? {};
+    expect(Object.keys(item).sort()).toEqual(['id', 'notes', 'status']);
+    expect(splitNotes(String(item.notes))).toEqual({
+      text: 'Theirs',
+      history: [
+        { date: '2020-01-01', status: 'enrolled', note: 'Record created' },
+        { date: '2026-11-22', status: 'waitlisted', note: 'Changed from enrolled' },
+      ],
+    });
+  });
+
+  it('saves nothing when nothing changed', async () => {
+    const { ctx, save } = context({ existing: opened });
+    expect(await submitStudentForm(form(asOpened), ctx)).toEqual({ ok: true, id: 'stu-1' });
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('stops when a changed field was changed by someone else too, naming them', async () => {
+    const current: StudentRecord = { ...opened, familyId: 'fam-2', updatedBy: 'u-fac' };
+    const { ctx, save } = context({
+      existing: opened,
+      current: async () => current,
+      nameOf: async (uid) => (uid === 'u-fac' ? 'Daniel Mensah' : 'Someone'),
+      describe: (field, value) => (field === 'familyId' ? `Family ${String(value)}` : undefined),
+    });
+    const result = await submitStudentForm(form({ ...asOpened, familyId: 'fam-1x' }), {
+      ...ctx,
+      families: [...ctx.families, { id: 'fam-1x' }],
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 412,
+      conflicts: [
+        {
+          field: 'familyId',
+          message: 'Daniel Mensah changed Family since you opened this form',
+          mine: 'Family fam-1x',
+          theirs: 'Family fam-2',
+        },
+      ],
+    });
+    expect(save).not.toHaveBeenCalled();
   });
 });

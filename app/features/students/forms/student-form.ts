@@ -5,10 +5,19 @@
 import { z } from 'zod';
 import { STUDENT_STATUSES, type Student } from '~/domain/records';
 import {
+  conflictFailure,
+  planEdit,
+  readOpened,
+  readResolutions,
+  SOMEONE,
+  type EditableValues,
+  type EditConflictFailure,
+} from '~/ui/form/edit-conflicts';
+import {
   dateOfBirth,
+  enrolmentDate,
   notBefore,
   notes,
-  optionalCalendarDate,
   personName,
   plainText,
   requiredChoice,
@@ -31,14 +40,15 @@ export const studentFormSchema = z
   .object({
     firstName: personName('first name'),
     lastName: personName('last name'),
-    preferredName: plainText(80),
+    preferredName: plainText(80, 'preferred name'),
     dateOfBirth: dateOfBirth(),
     familyId: requiredChoice('Choose a family.'),
     campusId: requiredChoice('Choose a campus.'),
     classroomIds: stringList,
     status: z.enum(STUDENT_STATUSES, { errorMap: () => ({ message: 'Choose a status.' }) }),
-    enrolledOn: optionalCalendarDate,
-    medicalNotes: plainText(1000),
+    // A real date, no later than the end of next year (2099 is a typing mistake).
+    enrolledOn: enrolmentDate(),
+    medicalNotes: plainText(1000, 'medical notes'),
     notes,
     confirmDuplicate: z.string().optional(),
   })
@@ -55,7 +65,52 @@ export interface DuplicateWarning {
   values: FormValues;
 }
 
-export type StudentFormResult = FormFailure | DuplicateWarning | { ok: true; id: string };
+export type StudentFormResult =
+  FormFailure | DuplicateWarning | EditConflictFailure | { ok: true; id: string };
+
+/** The fields' labels, as the conflict panel names them. */
+export const STUDENT_FIELD_LABELS: Record<string, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  preferredName: 'Preferred name',
+  dateOfBirth: 'Date of birth',
+  familyId: 'Family',
+  campusId: 'Campus',
+  classroomIds: 'Classrooms',
+  status: 'Status',
+  enrolledOn: 'Enrolled on',
+  medicalNotes: 'Medical notes',
+  notes: 'Notes',
+};
+
+type EditableStudent = Pick<
+  Student,
+  'firstName' | 'lastName' | 'dateOfBirth' | 'familyId' | 'campusId' | 'status'
+> &
+  Partial<
+    Pick<Student, 'preferredName' | 'classroomIds' | 'enrolledOn' | 'medicalNotes' | 'notes'>
+  >;
+
+/**
+ * A student as the form's fields read it (decision 052): notes without the status history (which
+ * the form does not show), classrooms in a stable order, optional text as ''. The edit form keeps
+ * these values as it opened them; a save compares the submitted ones and the freshest copy's.
+ */
+export function studentEditable(student: EditableStudent): EditableValues {
+  return {
+    firstName: student.firstName,
+    lastName: student.lastName,
+    preferredName: student.preferredName ?? '',
+    dateOfBirth: student.dateOfBirth,
+    familyId: student.familyId,
+    campusId: student.campusId,
+    classroomIds: [...(student.classroomIds ?? [])].sort(),
+    status: student.status,
+    enrolledOn: student.enrolledOn ?? '',
+    medicalNotes: student.medicalNotes ?? '',
+    notes: splitNotes(student.notes).text,
+  };
+}
 
 export interface StudentFormContext {
   /** The record being edited; null when creating. */
@@ -66,6 +121,15 @@ export interface StudentFormContext {
   campuses: ReadonlyArray<{ id: string }>;
   classrooms: ReadonlyArray<{ id: string; campusId: string }>;
   save: (item: Record<string, unknown>) => Promise<{ id: string } | null>;
+  /**
+   * The freshest copy of the edited record (the backend's when online, else the cache's); the
+   * save compares it with what the form opened. Without it, `existing` is the freshest there is.
+   */
+  current?: () => Promise<StudentRecord | null>;
+  /** The display name of whoever last changed the record ("Someone" when unknown). */
+  nameOf?: (uid: string | undefined) => Promise<string>;
+  /** Labels of ids for the conflict panel (a family's or classroom's name). */
+  describe?: (field: string, value: unknown) => string | undefined;
   today?: string;
 }
 
@@ -90,10 +154,22 @@ export function findDuplicateStudents(
   );
 }
 
+/** What a create can answer: a new record has no one else's changes to conflict with. */
+export type StudentCreateResult = Exclude<StudentFormResult, EditConflictFailure>;
+
 /**
  * Validates and saves a student. Invalid input saves nothing and returns every field's error (400);
- * a likely duplicate saves nothing until the form comes back with confirmDuplicate=1 ("Save anyway").
+ * a likely duplicate saves nothing until the form comes back with confirmDuplicate=1 ("Save anyway");
+ * an edit that meets someone else's change to the same field saves nothing either (412).
  */
+export async function submitStudentForm(
+  input: FormData | FormValues,
+  ctx: StudentFormContext & { existing: null },
+): Promise<StudentCreateResult>;
+export async function submitStudentForm(
+  input: FormData | FormValues,
+  ctx: StudentFormContext,
+): Promise<StudentFormResult>;
 export async function submitStudentForm(
   input: FormData | FormValues,
   ctx: StudentFormContext,
@@ -131,28 +207,7 @@ export async function submitStudentForm(
   }
 
   const today = ctx.today ?? todayIso();
-  const existing = ctx.existing;
-  // The free text the person edited, with the stored history kept below it and a new entry when
-  // the status changes (or the record is new).
-  let notesWithHistory: string;
-  if (existing) {
-    const kept = joinKeepingHistory(data.notes, existing.notes);
-    notesWithHistory =
-      existing.status === data.status
-        ? kept
-        : appendStatus(kept, {
-            date: today,
-            status: data.status,
-            note: `Changed from ${STUDENT_STATUS_LABELS[existing.status].toLowerCase()}`,
-          });
-  } else {
-    notesWithHistory = appendStatus(data.notes, {
-      date: data.enrolledOn ?? today,
-      status: data.status,
-      note: 'Record created',
-    });
-  }
-
+  if (ctx.existing) return saveStudentEdit(data, values, ctx.existing, ctx, today);
   const item: Record<string, unknown> = {
     firstName: data.firstName,
     lastName: data.lastName,
@@ -163,11 +218,71 @@ export async function submitStudentForm(
     classroomIds: data.classroomIds,
     status: data.status,
     medicalNotes: data.medicalNotes,
-    notes: notesWithHistory,
+    notes: appendStatus(data.notes, {
+      date: data.enrolledOn ?? today,
+      status: data.status,
+      note: 'Record created',
+    }),
   };
   if (data.enrolledOn) item.enrolledOn = data.enrolledOn;
-  if (existing) item.id = existing.id;
   const saved = await ctx.save(item);
+  if (!saved) return formFailure(values, { _form: SAVE_FAILED });
+  return { ok: true, id: saved.id };
+}
+
+/**
+ * Saves an edit as a patch of the fields the person changed (decision 052): a colleague's change
+ * to another field since the form opened is kept; one to a field the person changed too stops the
+ * save with a conflict until they keep theirs or their own.
+ */
+async function saveStudentEdit(
+  data: StudentFormValues,
+  values: FormValues,
+  existing: StudentRecord,
+  ctx: StudentFormContext,
+  today: string,
+): Promise<StudentFormResult> {
+  const current = (ctx.current ? await ctx.current() : null) ?? existing;
+  const currentFields = studentEditable(current);
+  // A form without its opening snapshot (an older page) changes what differs from the record.
+  const opened = readOpened(values)?.values ?? currentFields;
+  const submitted = studentEditable(data);
+  const plan = planEdit({ opened, submitted, current: currentFields, ...readResolutions(values) });
+  if (plan.conflicts.length > 0) {
+    const by = ctx.nameOf ? await ctx.nameOf(current.updatedBy) : SOMEONE;
+    return conflictFailure(values, plan, submitted, currentFields, {
+      labels: STUDENT_FIELD_LABELS,
+      by,
+      describe: ctx.describe,
+    });
+  }
+  const patch: Record<string, unknown> = {};
+  const typed: Record<string, unknown> = { ...data };
+  for (const field of plan.write) {
+    // The stored notes keep their status history; an emptied enrolment date is not removed (as
+    // before: the date of a record once enrolled stays).
+    if (field === 'notes' || field === 'status') continue;
+    if (field === 'enrolledOn' && !data.enrolledOn) continue;
+    patch[field] = typed[field];
+  }
+  const notesChanged = plan.write.includes('notes');
+  const statusChanged = plan.write.includes('status');
+  if (notesChanged || statusChanged) {
+    // Built on the freshest notes, so a colleague's history entry (or text) is not dropped.
+    const kept = notesChanged
+      ? joinKeepingHistory(data.notes, current.notes)
+      : (current.notes ?? '');
+    patch.notes = statusChanged
+      ? appendStatus(kept, {
+          date: today,
+          status: data.status,
+          note: `Changed from ${STUDENT_STATUS_LABELS[current.status].toLowerCase()}`,
+        })
+      : kept;
+    if (statusChanged) patch.status = data.status;
+  }
+  if (Object.keys(patch).length === 0) return { ok: true, id: existing.id };
+  const saved = await ctx.save({ ...patch, id: existing.id });
   if (!saved) return formFailure(values, { _form: SAVE_FAILED });
   return { ok: true, id: saved.id };
 }

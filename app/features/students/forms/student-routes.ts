@@ -4,6 +4,7 @@
 import { redirect } from '@remix-run/react';
 import { requireArea } from '~/auth/guards';
 import type { SessionUser } from '~/auth/session';
+import { freshestRecord, memberName } from '~/data/record-edits';
 import { loadCollection } from '~/data/route-data';
 import { store } from '~/data/store';
 import { PERMISSION_MATRIX } from '~/domain/permissions';
@@ -79,6 +80,22 @@ export async function loadEditorData() {
   };
 }
 
+/** The conflict panel names a family, campus or classroom rather than showing its id. */
+function describeStudentChoice(
+  data: Awaited<ReturnType<typeof loadEditorData>>,
+  field: string,
+  value: unknown,
+): string | undefined {
+  const ids = Array.isArray(value) ? value.map(String) : [String(value ?? '')];
+  const names = (list: ReadonlyArray<{ id: string; name: string }>) =>
+    ids.map((id) => list.find((r) => r.id === id)?.name ?? id).join(', ') || '(none)';
+  if (field === 'familyId')
+    return names(data.families.map((f) => ({ id: f.id, name: f.familyName })));
+  if (field === 'campusId') return names(data.campuses);
+  if (field === 'classroomIds') return names(data.classrooms);
+  return undefined;
+}
+
 /** The create/edit action: a saved student goes to its profile, anything else back to the form. */
 export async function saveStudentFromRequest(request: Request, existing: StudentRecord | null) {
   const formData = await request.formData();
@@ -93,6 +110,14 @@ export async function saveStudentFromRequest(request: Request, existing: Student
     campuses: data.campuses,
     classrooms: data.classrooms,
     save: (item) => store.save('students', item),
+    // Decision 052: compared with the backend's copy when online, the cache's offline.
+    current: async () => {
+      if (!existing) return null;
+      const fresh = studentRecordSchema.safeParse(await freshestRecord('students', existing.id));
+      return fresh.success ? fresh.data : null;
+    },
+    nameOf: (uid) => memberName(uid),
+    describe: (field, value) => describeStudentChoice(data, field, value),
   });
   if (result.ok) {
     settingsStore.notify(existing ? 'Student saved' : 'Student created', 'success');
