@@ -83,6 +83,10 @@ function commit(tab: Tab, token: string, writes: unknown[]): Promise<Response> {
   );
 }
 
+/** The writer (the demo admin every tab signs in as) and the server's time (decision 050). */
+const WRITER = { updatedBy: { stringValue: demoAccount('admin').uid } };
+const SERVER_TIME = [{ fieldPath: 'updatedAt', setToServerValue: 'REQUEST_TIME' }];
+
 /** A create of a student shaped like the seeded ones (copied from stu-00000), named `firstName`. */
 function createStudent(tab: Tab, id: string, firstName: string) {
   const seeded = tab.store.get('students/stu-00000');
@@ -90,16 +94,21 @@ function createStudent(tab: Tab, id: string, firstName: string) {
   return {
     update: {
       name: docName(`students/${id}`),
-      fields: { ...seeded.fields, firstName: { stringValue: firstName } },
+      fields: { ...seeded.fields, firstName: { stringValue: firstName }, ...WRITER },
     },
+    updateTransforms: SERVER_TIME,
     currentDocument: { exists: false },
   };
 }
 
 function updateFirstName(id: string, firstName: string) {
   return {
-    update: { name: docName(`students/${id}`), fields: { firstName: { stringValue: firstName } } },
-    updateMask: { fieldPaths: ['firstName'] },
+    update: {
+      name: docName(`students/${id}`),
+      fields: { firstName: { stringValue: firstName }, ...WRITER },
+    },
+    updateMask: { fieldPaths: ['firstName', 'updatedBy'] },
+    updateTransforms: SERVER_TIME,
     currentDocument: { exists: true },
   };
 }
@@ -176,8 +185,11 @@ describe('the fake shared by every tab', () => {
       body: { stringValue: 'Agenda updated' },
       sentAt: { stringValue: new Date(Date.now() + 60_000).toISOString() },
       readBy: { arrayValue: { values: [{ stringValue: demoAccount('admin').uid }] } },
+      ...WRITER,
     };
-    const response = await commit(a, token, [{ update: { name: docName(message), fields } }]);
+    const response = await commit(a, token, [
+      { update: { name: docName(message), fields }, updateTransforms: SERVER_TIME },
+    ]);
     expect(response.status).toBe(200);
     const notification = `Notifications/msg-conv-staff-planning-m-tabs-${demoAccount('facilitator').uid}`;
     expect(await storedDocument(dbName, notification)).toBeTruthy();

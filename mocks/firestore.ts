@@ -15,7 +15,7 @@ import { createContext, principalFromRequest } from './principal';
 import { QueryError, runStructuredQuery, structuredQuerySchema, type QueryDoc } from './query';
 import { shapeProblem } from './shapes';
 import { isDocumentPath, splitDocumentPath, store, type StoredDocument } from './store';
-import { commitChangeTriggers, type DocumentChange, type TriggerWrite } from './triggers';
+import { commitChangeTriggers, writerOf, type DocumentChange, type TriggerWrite } from './triggers';
 import {
   cloneFields,
   compareTimestamps,
@@ -332,6 +332,7 @@ export function applyWrites(
   // first message can be created in one batch.
   const rulesCtx: PermissionContext = {
     ...ctx,
+    requestTime: timestampToIso(commitTime),
     get: (path) => {
       if (!staged.has(path)) return ctx.get(path);
       const doc = staged.get(path);
@@ -418,7 +419,8 @@ export function applyWrites(
       if (triggers) documentChanges.push({ path, before, after: decodeFields(doc.fields) });
     } else if (store.remove(path, false)) {
       changed.push({ path, kind: 'delete' });
-      if (triggers) documentChanges.push({ path, before, after: null });
+      if (triggers)
+        documentChanges.push({ path, before, after: null, writer: writerOf(principal) });
     }
   }
   for (const event of changed) store.emit(event);

@@ -59,7 +59,12 @@ export function principalFromCaller(result: CallerResult): CallerPrincipal {
   const ctx = createContext();
   if (!result.caller) return { ok: true, principal: null, ctx };
   const { uid, email, claims } = result.caller;
-  const { roles } = rolesFromClaims(claims, email, DEMO_STAFF_DOMAINS);
+  // As the rules read Members/{uid}.status: a suspended member's token, however fresh, opens nothing.
+  const status = ctx.get(`Members/${uid}`)?.status;
+  const active = status === undefined || status === 'active';
+  const { roles } = active
+    ? rolesFromClaims(claims, email, DEMO_STAFF_DOMAINS)
+    : { roles: [] as const };
   const memberUUID = typeof claims.memberUUID === 'string' ? claims.memberUUID : null;
   return { ok: true, principal: resolvePrincipal({ uid, email, roles, memberUUID }, ctx), ctx };
 }

@@ -79,6 +79,11 @@ async function as(who: Role | string): Promise<Client> {
   return client;
 }
 
+/** The writer and the server's time every client write carries (decision 050). */
+function stampOf(uid: string) {
+  return { updatedBy: uid, updatedAt: serverTimestamp() };
+}
+
 async function ids(q: Query): Promise<string[]> {
   return (await getDocs(q)).docs.map((d) => d.id);
 }
@@ -201,8 +206,10 @@ describe('auth against the fake', () => {
     const client = await as('parent');
     const ref = doc(client.db, 'Members', demoAccount('parent').uid);
     expect((await getDoc(ref)).get('familyId')).toBe('fam-0000');
-    await updateDoc(ref, { lastUpdated: serverTimestamp() });
-    expect(await errorCode(updateDoc(ref, { roles: ['admin'] }))).toBe('permission-denied');
+    await updateDoc(ref, { lastUpdated: serverTimestamp(), ...stampOf(demoAccount('parent').uid) });
+    expect(
+      await errorCode(updateDoc(ref, { roles: ['admin'], ...stampOf(demoAccount('parent').uid) })),
+    ).toBe('permission-denied');
     expect(await errorCode(getDoc(doc(client.db, 'Members', demoAccount('admin').uid)))).toBe(
       'permission-denied',
     );
@@ -358,21 +365,39 @@ describe('firestore/lite queries against the fake', () => {
 
 describe('firestore/lite writes against the fake', () => {
   let db: Firestore;
+  let uid: string;
   beforeEach(async () => {
-    db = (await as('admin')).db;
+    const admin = await as('admin');
+    db = admin.db;
+    uid = admin.auth.currentUser?.uid ?? '';
   });
+  // Every client write names its writer and the server's time, as app/backend/documents.ts sends
+  // them (the matrix refuses any other: decision 050); the mechanics below are about the rest.
+  const stamped = <T extends object>(data: T) => ({
+    ...data,
+    updatedBy: uid,
+    updatedAt: serverTimestamp(),
+  });
+  const unstamped = (data: Record<string, unknown> | undefined) => {
+    const { updatedBy: _by, updatedAt: _at, ...rest } = data ?? {};
+    return rest;
+  };
 
   it('overwrites with set and merges with set({merge: true})', async () => {
     const ref = doc(db, 'subjects', 'merge-test');
-    await setDoc(ref, { name: 'One', code: 'A', colour: 'red' });
-    await setDoc(ref, { code: 'B' }, { merge: true });
-    expect((await getDoc(ref)).data()).toEqual({ name: 'One', code: 'B', colour: 'red' });
-    await setDoc(ref, { name: 'Two' });
-    expect((await getDoc(ref)).data()).toEqual({ name: 'Two' });
+    await setDoc(ref, stamped({ name: 'One', code: 'A', colour: 'red' }));
+    await setDoc(ref, stamped({ code: 'B' }), { merge: true });
+    expect(unstamped((await getDoc(ref)).data())).toEqual({
+      name: 'One',
+      code: 'B',
+      colour: 'red',
+    });
+    await setDoc(ref, stamped({ name: 'Two' }));
+    expect(unstamped((await getDoc(ref)).data())).toEqual({ name: 'Two' });
   });
 
   it('fails an update of a missing document with not-found', async () => {
-    expect(await errorCode(updateDoc(doc(db, 'subjects', 'missing'), { name: 'x' }))).toBe(
+    expect(await errorCode(updateDoc(doc(db, 'subjects', 'missing'), stamped({ name: 'x' })))).toBe(
       'not-found',
     );
     expect(fake.getDocument('subjects/missing')).toBeNull();
@@ -380,9 +405,9 @@ describe('firestore/lite writes against the fake', () => {
 
   it('applies a batch atomically: one failing precondition applies nothing', async () => {
     const batch = writeBatch(db);
-    batch.set(doc(db, 'subjects', 'batch-new'), { name: 'New' });
-    batch.update(doc(db, 'subjects', 'math'), { colour: '#000000' });
-    batch.update(doc(db, 'subjects', 'does-not-exist'), { name: 'x' });
+    batch.set(doc(db, 'subjects', 'batch-new'), stamped({ name: 'New' }));
+    batch.update(doc(db, 'subjects', 'math'), stamped({ colour: '#000000' }));
+    batch.update(doc(db, 'subjects', 'does-not-exist'), stamped({ name: 'x' }));
     expect(await errorCode(batch.commit())).toBe('not-found');
     expect(fake.getDocument('subjects/batch-new')).toBeNull();
     expect(fake.getDocument('subjects/math')?.colour).toBe('#2563eb');
@@ -396,7 +421,7 @@ describe('firestore/lite writes against the fake', () => {
 
   it('stamps server timestamps with the commit time', async () => {
     const before = Date.now();
-    await setDoc(doc(db, 'subjects', 'stamped'), { name: 'S', updatedAt: serverTimestamp() });
+    await setDoc(doc(db, 'subjects', 'stamped'), stamped({ name: 'S' }));
     const snapshot = await getDoc(doc(db, 'subjects', 'stamped'));
     const stamp = snapshot.get('updatedAt');
     expect(stamp).toBeInstanceOf(Timestamp);
@@ -407,15 +432,21 @@ describe('firestore/lite writes against the fake', () => {
   // Only fields a record schema names: the fake refuses other keys, as the rules' keys().hasOnly do.
   it('applies increment, arrayUnion and arrayRemove transforms', async () => {
     const ref = doc(db, 'classrooms', 'transforms');
-    await setDoc(ref, { name: 'T', campusId: 'north', capacity: 1, subjectIds: ['a', 'b'] });
-    await updateDoc(ref, {
-      capacity: increment(2),
-      subjectIds: arrayUnion('b', 'c'),
-      // A union into a field the document does not have yet makes the array.
-      facilitatorIds: arrayUnion('x'),
-    });
-    await updateDoc(ref, { subjectIds: arrayRemove('a') });
-    expect((await getDoc(ref)).data()).toEqual({
+    await setDoc(
+      ref,
+      stamped({ name: 'T', campusId: 'north', capacity: 1, subjectIds: ['a', 'b'] }),
+    );
+    await updateDoc(
+      ref,
+      stamped({
+        capacity: increment(2),
+        subjectIds: arrayUnion('b', 'c'),
+        // A union into a field the document does not have yet makes the array.
+        facilitatorIds: arrayUnion('x'),
+      }),
+    );
+    await updateDoc(ref, stamped({ subjectIds: arrayRemove('a') }));
+    expect(unstamped((await getDoc(ref)).data())).toEqual({
       name: 'T',
       campusId: 'north',
       capacity: 3,
@@ -428,8 +459,8 @@ describe('firestore/lite writes against the fake', () => {
     // Most record numbers must be integers; the resource schema lets `size` be any number, so the
     // double increment is checked there.
     const ref = doc(db, 'resources', 'fractional');
-    await setDoc(ref, { title: 'F', kind: 'link', createdBy: 'admin', size: 0.5 });
-    await updateDoc(ref, { size: increment(0.25) });
+    await setDoc(ref, stamped({ title: 'F', kind: 'link', createdBy: 'admin', size: 0.5 }));
+    await updateDoc(ref, stamped({ size: increment(0.25) }));
     expect((await getDoc(ref)).get('size')).toBe(0.75);
     expect(fake.getDocument('resources/fractional')?.size).toBe(0.75);
   });
@@ -437,12 +468,15 @@ describe('firestore/lite writes against the fake', () => {
   it('updates nested fields through their dotted path only', async () => {
     const AT = '2020-01-06T08:00:00.000Z';
     const ref = doc(db, 'attendance', 'north-sunflowers_2020-01-06');
-    await setDoc(ref, {
-      classroomId: 'north-sunflowers',
-      date: '2020-01-06',
-      entries: { s1: { status: 'present', at: AT, by: 'fac' } },
-    });
-    await updateDoc(ref, { 'entries.s2': { status: 'late', at: AT, by: 'fac' } });
+    await setDoc(
+      ref,
+      stamped({
+        classroomId: 'north-sunflowers',
+        date: '2020-01-06',
+        entries: { s1: { status: 'present', at: AT, by: 'fac' } },
+      }),
+    );
+    await updateDoc(ref, stamped({ 'entries.s2': { status: 'late', at: AT, by: 'fac' } }));
     expect(fake.getDocument('attendance/north-sunflowers_2020-01-06')?.entries).toEqual({
       s1: { status: 'present', at: AT, by: 'fac' },
       s2: { status: 'late', at: AT, by: 'fac' },
@@ -451,10 +485,10 @@ describe('firestore/lite writes against the fake', () => {
 
   it('runs a transaction with read-then-write preconditions', async () => {
     const ref = doc(db, 'classrooms', 'counter');
-    await setDoc(ref, { name: 'Counter', campusId: 'north', capacity: 1 });
+    await setDoc(ref, stamped({ name: 'Counter', campusId: 'north', capacity: 1 }));
     await runTransaction(db, async (tx) => {
       const snap = await tx.get(ref);
-      tx.update(ref, { capacity: Number(snap.get('capacity')) + 1 });
+      tx.update(ref, stamped({ capacity: Number(snap.get('capacity')) + 1 }));
     });
     expect(fake.getDocument('classrooms/counter')?.capacity).toBe(2);
   });
@@ -463,7 +497,10 @@ describe('firestore/lite writes against the fake', () => {
     allowConsoleErrors();
     const ref = doc(db, 'students', 'stu-00000');
     const before = fake.getDocument('students/stu-00000');
-    const refusal = await updateDoc(ref, { firstName: 7, classroomIds: 'not-an-array' }).then(
+    const refusal = await updateDoc(
+      ref,
+      stamped({ firstName: 7, classroomIds: 'not-an-array' }),
+    ).then(
       () => null,
       (error: unknown) => error,
     );
@@ -472,18 +509,18 @@ describe('firestore/lite writes against the fake', () => {
     expect(String(refusal)).toMatch(/students\/stu-00000 does not match its schema: firstName/);
     expect(fake.getDocument('students/stu-00000')).toEqual(before);
     // A create missing required fields is refused too; a well-formed update still goes through.
-    await expect(setDoc(doc(db, 'students', 'half-made'), { firstName: 'Half' })).rejects.toThrow(
-      /does not match its schema/,
-    );
+    await expect(
+      setDoc(doc(db, 'students', 'half-made'), stamped({ firstName: 'Half' })),
+    ).rejects.toThrow(/does not match its schema/);
     expect(fake.getDocument('students/half-made')).toBeNull();
-    await updateDoc(ref, { preferredName: 'Lee' });
+    await updateDoc(ref, stamped({ preferredName: 'Lee' }));
     expect(fake.getDocument('students/stu-00000')?.preferredName).toBe('Lee');
   });
 
   it('fires change events for every applied write', async () => {
     const events: string[] = [];
     const stop = fake.onChange((e) => events.push(`${e.kind}:${e.path}`));
-    await setDoc(doc(db, 'subjects', 'evt'), { name: 'E' });
+    await setDoc(doc(db, 'subjects', 'evt'), stamped({ name: 'E' }));
     await deleteDoc(doc(db, 'subjects', 'evt'));
     stop();
     expect(events).toEqual(['set:subjects/evt', 'delete:subjects/evt']);
@@ -588,8 +625,11 @@ describe('rules as the SDK meets them', () => {
       .find((n) => n.data.memberUUID === demoAccount('student').uid && n.data.isNew === true);
     const ref = doc(db, 'Notifications', fresh?.id ?? 'x');
     expect(await errorCode(deleteDoc(ref))).toBe('permission-denied');
-    expect(await errorCode(updateDoc(ref, { description: 'hacked' }))).toBe('permission-denied');
-    await updateDoc(ref, { isNew: false });
+    const stamp = stampOf(demoAccount('student').uid);
+    expect(await errorCode(updateDoc(ref, { description: 'hacked', ...stamp }))).toBe(
+      'permission-denied',
+    );
+    await updateDoc(ref, { isNew: false, ...stamp });
     await deleteDoc(ref);
     expect(fake.getDocument(`Notifications/${fresh?.id ?? 'x'}`)).toBeNull();
   });
@@ -597,15 +637,19 @@ describe('rules as the SDK meets them', () => {
   it('lets a parent start a conversation and send its first message in one batch', async () => {
     const { db } = await as('parent');
     const batch = writeBatch(db);
+    const parent = demoAccount('parent').uid;
     batch.set(doc(db, 'conversations', 'conv-new'), {
       subject: 'Swimming kit',
-      participantIds: [demoAccount('parent').uid, demoAccount('facilitator').uid],
+      participantIds: [parent, demoAccount('facilitator').uid],
+      createdBy: parent,
+      ...stampOf(parent),
     });
     batch.set(doc(db, 'conversations', 'conv-new', 'messages', 'm1'), {
-      senderId: demoAccount('parent').uid,
+      senderId: parent,
       body: 'Does Ivy need a swimming kit on Friday?',
       sentAt: new Date().toISOString(),
-      readBy: [demoAccount('parent').uid],
+      readBy: [parent],
+      ...stampOf(parent),
     });
     await batch.commit();
     expect(fake.listDocuments('conversations/conv-new/messages')).toHaveLength(1);
@@ -647,9 +691,10 @@ describe('injected faults', () => {
     const before = fake.listDocuments('subjects').length;
     fake.faults.loseNextCommitAck();
     const ref = doc(db, 'subjects', 'client-generated-id');
-    await expect(setDoc(ref, { name: 'Drama' })).rejects.toThrow();
-    expect(fake.getDocument('subjects/client-generated-id')).toEqual({ name: 'Drama' });
-    await setDoc(ref, { name: 'Drama' });
+    const stamp = stampOf(demoAccount('admin').uid);
+    await expect(setDoc(ref, { name: 'Drama', ...stamp })).rejects.toThrow();
+    expect(fake.getDocument('subjects/client-generated-id')).toMatchObject({ name: 'Drama' });
+    await setDoc(ref, { name: 'Drama', ...stamp });
     expect(fake.listDocuments('subjects')).toHaveLength(before + 1);
   });
 

@@ -323,9 +323,10 @@ describe('commitBatch', () => {
   });
 
   it('writes only the named field paths with mergeFields and an update, replacing each value whole', async () => {
-    const id = `${uniqueTag('room')}_2020-01-06`;
+    const room = uniqueTag('room');
+    const id = `${room}_2020-01-06`;
     const AT = '2020-01-06T08:00:00.000Z';
-    const base = { classroomId: 'room', date: '2020-01-06' };
+    const base = { classroomId: room, date: '2020-01-06' };
     const late = { status: 'late', note: 'Bus', at: AT, by: 'fac' };
     await commitBatch([
       {
@@ -365,20 +366,21 @@ describe('commitBatch', () => {
   });
 
   it('creates a document from mergeFields alone when it does not exist yet', async () => {
-    const id = `${uniqueTag('room')}_2020-01-07`;
+    const room = uniqueTag('room');
+    const id = `${room}_2020-01-07`;
     const entry = { status: 'present', at: '2020-01-07T08:00:00.000Z', by: 'admin' };
     await commitBatch([
       {
         type: 'set',
         collection: 'attendance',
         id,
-        data: { classroomId: 'room', date: '2020-01-07', entries: { 'stu-1': entry } },
+        data: { classroomId: room, date: '2020-01-07', entries: { 'stu-1': entry } },
         merge: true,
         mergeFields: ['classroomId', 'date', 'entries.stu-1'],
       },
     ]);
     expect(fake.getDocument(`attendance/${id}`)).toMatchObject({
-      classroomId: 'room',
+      classroomId: room,
       date: '2020-01-07',
       entries: { 'stu-1': entry },
       updatedAt: expect.any(String),
@@ -416,12 +418,13 @@ describe('commitBatch', () => {
   });
 
   it('writes ifMissing defaults only where the document has no value, in one transaction', async () => {
-    const id = `${uniqueTag('room')}_2020-01-08`;
+    const room = uniqueTag('room');
+    const id = `${room}_2020-01-08`;
     const AT = '2020-01-08T08:00:00.000Z';
     const absent = { status: 'absent', at: AT, by: 'fac' };
     const late = { status: 'late', at: AT, by: 'admin' };
     const present = (by: string) => ({ status: 'present', at: AT, by });
-    const base = { classroomId: 'room', date: '2020-01-08' };
+    const base = { classroomId: room, date: '2020-01-08' };
     // A brand-new roll call: s1 explicit, s2 and s3 defaults; nothing is there, so all are written.
     await commitBatch([
       {
@@ -471,9 +474,10 @@ describe('commitBatch', () => {
   });
 
   it('reads again and keeps the other mark when another device writes between the read and the commit', async () => {
-    const id = `${uniqueTag('room')}_2020-01-10`;
+    const room = uniqueTag('room');
+    const id = `${room}_2020-01-10`;
     const AT = '2020-01-10T08:00:00.000Z';
-    const base = { classroomId: 'room', date: '2020-01-10' };
+    const base = { classroomId: room, date: '2020-01-10' };
     const present = { status: 'present', at: AT, by: 'fac' };
     const late = { status: 'late', at: AT, by: 'admin' };
     // The other device's save lands just before this commit: the commit's precondition (the
@@ -508,14 +512,15 @@ describe('commitBatch', () => {
   });
 
   it('sends a batch without defaults as a plain batch, with no read', async () => {
-    const id = `${uniqueTag('room')}_2020-01-09`;
+    const room = uniqueTag('room');
+    const id = `${room}_2020-01-09`;
     fake.clearRequestLog();
     await commitBatch([
       {
         type: 'set',
         collection: 'attendance',
         id,
-        data: { classroomId: 'room', date: '2020-01-09', entries: {} },
+        data: { classroomId: room, date: '2020-01-09', entries: {} },
       },
     ]);
     expect(fake.requests(':batchGet')).toHaveLength(0);

@@ -8,13 +8,14 @@
 // cannot know without a read whether the document is new. In an update, a dotted key is a field
 // path (`entries.s1` sets that one nested value); a set with `mergeFields` names its paths there.
 import { BATCH_MAX_OPERATIONS, LIST_DEFAULT_LIMIT } from '~/config/constants';
+import { WRITER_STAMPED_COLLECTIONS } from '~/domain/permissions';
 import {
   collectionVersionsSchema,
   memberSchema,
   type CollectionVersions,
   type Member,
 } from '~/domain/records';
-import { getLiteFirestore } from './app';
+import { getAuthInstance, getLiteFirestore } from './app';
 import { toPlainDocument } from './codec';
 import { BACKEND_MESSAGES, BackendError } from './errors';
 import { request } from './request';
@@ -110,16 +111,52 @@ function parseDocument<T>(
   return null;
 }
 
-/** The written data: the document key is not repeated inside it, and server timestamps are added. */
+/** Fields that are always written as the server's time whatever the device sends (archives). */
+const SERVER_TIME_FIELDS = ['archivedAt'] as const;
+
+/** What every write is stamped with: the server's time and the signed-in writer. */
+interface WriteStamp {
+  serverTimestamp: () => FieldValue;
+  /** The signed-in account's uid (= memberUUID), or null when nobody is signed in. */
+  writer: string | null;
+}
+
+async function writeStamp(serverTimestamp: () => FieldValue): Promise<WriteStamp> {
+  const auth = await getAuthInstance();
+  return { serverTimestamp, writer: auth.currentUser?.uid ?? null };
+}
+
+/** The collection name of a collection path ('conversations/c1/messages' → 'messages'). */
+function collectionName(collectionPath: string): string {
+  return collectionPath.split('/').at(-1) ?? collectionPath;
+}
+
+/**
+ * The written data: the document key is not repeated inside it, server timestamps are added, and
+ * records that carry their last writer name the signed-in one (the matrix and the rules refuse any
+ * other `updatedBy` and any `updatedAt` but the server's time: decision 050).
+ */
 function prepareWrite(
+  collectionPath: string,
   data: Record<string, unknown>,
-  serverTimestamp: () => FieldValue,
+  stamp: WriteStamp,
   addCreatedAt: boolean,
 ): DocumentData {
   const { id: _id, ...fields } = data;
-  const prepared: DocumentData = { ...fields, updatedAt: serverTimestamp() };
+  const prepared: DocumentData = { ...fields, updatedAt: stamp.serverTimestamp() };
+  // An archive's time is the server's (the rules require request.time); the device's own time
+  // stays on its cached copy until the next refresh brings the server's.
+  for (const field of SERVER_TIME_FIELDS) {
+    if (fields[field] !== undefined && fields[field] !== null) {
+      prepared[field] = stamp.serverTimestamp();
+    }
+  }
+  const stamped: readonly string[] = WRITER_STAMPED_COLLECTIONS;
+  if (stamp.writer !== null && stamped.includes(collectionName(collectionPath))) {
+    prepared.updatedBy = stamp.writer;
+  }
   if (addCreatedAt && (fields.createdAt === undefined || fields.createdAt === null)) {
-    prepared.createdAt = serverTimestamp();
+    prepared.createdAt = stamp.serverTimestamp();
   }
   return prepared;
 }
@@ -173,7 +210,8 @@ export async function setDocument(
   return request(BACKEND_MESSAGES.saveFailed, async () => {
     const [db, { doc, serverTimestamp, setDoc }] = await liteFirestore();
     const merge = options.merge ?? false;
-    await setDoc(doc(db, collectionPath, id), prepareWrite(data, serverTimestamp, !merge), {
+    const stamp = await writeStamp(serverTimestamp);
+    await setDoc(doc(db, collectionPath, id), prepareWrite(collectionPath, data, stamp, !merge), {
       merge,
     });
     return { success: true, message: BACKEND_MESSAGES.documentSaved };
@@ -191,7 +229,8 @@ export async function updateDocument(
 ): Promise<BackendResult> {
   return request(BACKEND_MESSAGES.saveFailed, async () => {
     const [db, { doc, serverTimestamp, updateDoc }] = await liteFirestore();
-    await updateDoc(doc(db, collectionPath, id), prepareWrite(data, serverTimestamp, false));
+    const stamp = await writeStamp(serverTimestamp);
+    await updateDoc(doc(db, collectionPath, id), prepareWrite(collectionPath, data, stamp, false));
     return { success: true, message: BACKEND_MESSAGES.documentUpdated };
   });
 }
@@ -238,13 +277,13 @@ function writeOperation(
   writer: Writer,
   ref: DocumentReference,
   op: BatchOperation,
-  serverTimestamp: () => FieldValue,
+  stamp: WriteStamp,
   missing: Record<string, unknown>,
 ): void {
   if (op.type === 'delete') {
     writer.delete(ref);
   } else if (op.type === 'update') {
-    writer.update(ref, prepareWrite({ ...op.data, ...missing }, serverTimestamp, false));
+    writer.update(ref, prepareWrite(op.collection, { ...op.data, ...missing }, stamp, false));
   } else {
     // A set takes nested data: the missing defaults' paths become maps in it.
     let data = op.data;
@@ -252,7 +291,7 @@ function writeOperation(
     if (op.mergeFields) {
       // The SDK parses the mask as dotted paths; a path missing from the data is an error, and a
       // field of the data outside the mask is not written, so what prepareWrite adds joins it.
-      const prepared = prepareWrite(data, serverTimestamp, false);
+      const prepared = prepareWrite(op.collection, data, stamp, false);
       const mask = new Set([
         ...op.mergeFields.filter((field) => field !== 'id'),
         ...Object.keys(missing),
@@ -264,7 +303,7 @@ function writeOperation(
       writer.set(ref, prepared, { mergeFields: [...mask] });
     } else {
       const merge = op.merge ?? false;
-      writer.set(ref, prepareWrite(data, serverTimestamp, !merge), { merge });
+      writer.set(ref, prepareWrite(op.collection, data, stamp, !merge), { merge });
     }
   }
 }
@@ -302,13 +341,14 @@ export async function commitBatch(operations: BatchOperation[]): Promise<Backend
   return request(BACKEND_MESSAGES.saveFailed, async () => {
     const [db, { arrayUnion, doc, runTransaction, serverTimestamp, writeBatch }] =
       await liteFirestore();
+    const stamp = await writeStamp(serverTimestamp);
     const ops = operations.map((op) => withArrayUnions(op, arrayUnion));
     const refs = ops.map((op) => doc(db, op.collection, op.id));
     if (!ops.some((op) => Object.keys(defaultsOf(op)).length > 0)) {
       const batch = writeBatch(db);
       ops.forEach((op, i) => {
         const ref = refs[i];
-        if (ref) writeOperation(batch, ref, op, serverTimestamp, {});
+        if (ref) writeOperation(batch, ref, op, stamp, {});
       });
       await batch.commit();
       return { success: true, message: BACKEND_MESSAGES.batchCompleted };
@@ -329,7 +369,7 @@ export async function commitBatch(operations: BatchOperation[]): Promise<Backend
           const present = !whole && snapshot?.exists() && snapshot.get(path) !== undefined;
           if (!present) missing[path] = value;
         }
-        writeOperation(tx, ref, op, serverTimestamp, missing);
+        writeOperation(tx, ref, op, stamp, missing);
       });
     });
     return { success: true, message: BACKEND_MESSAGES.batchCompleted };
@@ -388,6 +428,10 @@ export async function getMember(uid: string): Promise<Member | null> {
 export async function touchMember(uid: string): Promise<void> {
   await request(BACKEND_MESSAGES.saveFailed, async () => {
     const [db, { doc, serverTimestamp, updateDoc }] = await liteFirestore();
-    await updateDoc(doc(db, MEMBERS_COLLECTION, uid), { lastUpdated: serverTimestamp() });
+    await updateDoc(doc(db, MEMBERS_COLLECTION, uid), {
+      lastUpdated: serverTimestamp(),
+      updatedAt: serverTimestamp(),
+      updatedBy: uid,
+    });
   });
 }

@@ -143,10 +143,16 @@ describe('who may mark a roll call (the UI guard, from the permission matrix)', 
     expect(canMarkRollCall(p, 'north-b', today, today)).toBe(false);
   });
 
-  it('lets office staff mark any classroom on any date, and parents none', () => {
-    expect(canMarkRollCall(principal(['administration']), 'north-b', '2026-12-01', today)).toBe(
+  it('lets office staff mark any classroom up to today, and parents none', () => {
+    expect(canMarkRollCall(principal(['administration']), 'north-b', '2026-11-02', today)).toBe(
       true,
     );
+    // Nobody marks a day that has not come, or one that does not exist (issue 28).
+    expect(canMarkRollCall(principal(['administration']), 'north-b', '2026-12-01', today)).toBe(
+      false,
+    );
+    expect(canMarkRollCall(principal(['admin']), 'north-b', '2025-02-30', today)).toBe(false);
+    expect(canMarkRollCall(principal(['admin']), 'north-b', '1800-01-01', today)).toBe(false);
     expect(canMarkRollCall(principal(['parent']), 'north-a', today, today)).toBe(false);
   });
 });

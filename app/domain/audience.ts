@@ -37,6 +37,12 @@ export function audienceRolesOf(roles: readonly string[]): string[] {
 const classroomKey = (role: string, classroomId: string) => `${role}@classroom:${classroomId}`;
 const campusKey = (role: string, campusId: string) => `${role}@campus:${campusId}`;
 
+/**
+ * Most keys a record may carry (roles × classrooms): the rules check each position of the list on
+ * its own, as they cannot loop. An audience wider than this is a campus or the whole school.
+ */
+export const MAX_AUDIENCE_KEYS = 40;
+
 /** The keys a record is stored with: one per audience role, narrowed as the record is. */
 export function audienceKeysOf(target: AudienceTarget): string[] {
   const keys = new Set<string>();

@@ -91,6 +91,11 @@ function notificationOf(uid: string, isNew?: boolean): string {
 
 beforeAll(async () => {
   await fake.reset();
+  fake.setDocument('auditLog/seeded-entry', auditEntry);
+  fake.setDocument(
+    'guardianRequests/seeded-request',
+    guardianRequest(demoAccount('parent').uid, 'fam-0000'),
+  );
   fake.setDocument('unregisteredSignins/logged-attempt', {
     email: 'x@gmail.example',
     at: new Date(),
@@ -140,6 +145,26 @@ const conversation = (participants: string[]): Record<string, unknown> => ({
   subject: 'Hello',
   participantIds: participants,
   lastMessagePreview: '',
+  createdBy: participants[0],
+});
+
+const auditEntry = {
+  at: '2026-11-27T10:00:00.000Z',
+  by: 'someone',
+  collection: 'students',
+  docId: 'stu-00000',
+  action: 'update',
+  changes: [{ field: 'lastName', before: 'A', after: 'B' }],
+};
+
+const guardianRequest = (createdBy: string, familyId: string): Record<string, unknown> => ({
+  familyId,
+  kind: 'add',
+  guardian: { name: 'Sam Whitfield', relationship: 'Partner', email: '', phone: '' },
+  note: '',
+  status: 'pending',
+  createdBy,
+  decisionNote: '',
 });
 
 const CASES: Case[] = [
@@ -389,7 +414,13 @@ const CASES: Case[] = [
     collection: 'events',
     allowed: [
       'create a whole-school event',
-      () => create('events/new', { title: 'T', audience: ['parent'], classroomIds: [] }),
+      () =>
+        create('events/new', {
+          title: 'T',
+          audience: ['parent'],
+          classroomIds: [],
+          audienceKeys: ['parent'],
+        }),
     ],
     refused: ['write below an event', () => create('events/evt-000/x/y', {})],
   })),
@@ -403,6 +434,7 @@ const CASES: Case[] = [
           title: 'T',
           audience: ['parent'],
           classroomIds: [facts.facClassroom],
+          audienceKeys: [`parent@classroom:${facts.facClassroom}`],
         }),
     ],
     refused: [
@@ -635,6 +667,65 @@ const CASES: Case[] = [
       () => update('system/collectionVersions', { lastUpdated: new Date().toISOString() }),
     ],
   })),
+  // auditLog: admins read it; nobody writes it but the backend's triggers.
+  ...(['admin', 'superAdmin'] as Role[]).map((role): Case => ({
+    role,
+    collection: 'auditLog',
+    allowed: ['read the audit trail', () => read('auditLog/seeded-entry')],
+    refused: [
+      'write an audit entry',
+      () => create('auditLog/forged', { ...auditEntry, by: uid(role) }),
+    ],
+  })),
+  ...(['administration', 'facilitator', 'parent', 'student'] as Role[]).map((role): Case => ({
+    role,
+    collection: 'auditLog',
+    allowed: ['read another collection', () => read('campuses/campus-north')],
+    refused: ['read the audit trail', () => read('auditLog/seeded-entry')],
+  })),
+  // guardianRequests: a parent asks about their own family; the office decides.
+  ...STAFF.map((role): Case => ({
+    role,
+    collection: 'guardianRequests',
+    allowed: [
+      'approve a guardian request',
+      () =>
+        update('guardianRequests/seeded-request', {
+          status: 'approved',
+          decidedBy: uid(role),
+          decidedAt: '2026-11-27T10:00:00.000Z',
+        }),
+    ],
+    refused: [
+      'change what the parent asked for',
+      () => update('guardianRequests/seeded-request', { kind: 'remove' }),
+    ],
+  })),
+  {
+    role: 'parent',
+    collection: 'guardianRequests',
+    allowed: [
+      'ask the office to add a guardian to their family',
+      () => create('guardianRequests/new', guardianRequest(uid('parent'), 'fam-0000')),
+    ],
+    refused: [
+      'approve their own request',
+      () =>
+        update('guardianRequests/seeded-request', {
+          status: 'approved',
+          decidedBy: uid('parent'),
+        }),
+    ],
+  },
+  ...(['facilitator', 'student'] as Role[]).map((role): Case => ({
+    role,
+    collection: 'guardianRequests',
+    allowed: ['read another collection', () => read('campuses/campus-north')],
+    refused: [
+      'ask about a family',
+      () => create('guardianRequests/new', guardianRequest(uid(role), 'fam-0000')),
+    ],
+  })),
   // unregisteredSignins
   ...(['admin', 'superAdmin'] as Role[]).map((role): Case => ({
     role,
@@ -726,7 +817,7 @@ describe('the permission matrix', () => {
     }
   });
 
-  it('fixes the participants of a conversation once it exists', () => {
+  it('fixes the participants and subject of a conversation once it exists', () => {
     const participantsOf = (data: Record<string, unknown>) =>
       Array.isArray(data.participantIds)
         ? data.participantIds.filter((id): id is string => typeof id === 'string')
@@ -743,7 +834,12 @@ describe('the permission matrix', () => {
     for (const [role, conversation] of cases) {
       const path = `conversations/${conversation.id}`;
       const ids = participantsOf(conversation.data);
-      expect(attempt(role, update(path, { subject: 'Renamed' }))).toBe(true);
+      // Its subject is fixed too; a participant may only archive it, as themselves (issue 28).
+      expect(attempt(role, update(path, { subject: 'Renamed' }))).toBe(false);
+      expect(attempt(role, remove(path))).toBe(false);
+      const archive = { archivedAt: '2026-11-27T10:00:00.000Z', archivedBy: uid(role) };
+      expect(attempt(role, update(path, archive))).toBe(true);
+      expect(attempt(role, update(path, { ...archive, archivedBy: uid('student') }))).toBe(false);
       expect(attempt(role, update(path, { participantIds: [...ids, uid('student')] }))).toBe(false);
       expect(attempt(role, update(path, { participantIds: ids.slice(0, 1) }))).toBe(false);
     }

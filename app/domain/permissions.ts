@@ -3,7 +3,8 @@
 // read and write with PERMISSION_DENIED, and production Firestore rules must say the same thing.
 // The matrix is data; the scopes are small predicates that may look up other documents through a
 // context, the way Firestore rules use get().
-import { inAudience } from './audience';
+import { audienceKeysMatch, inAudience } from './audience';
+import { isCalendarDate } from './dates';
 import { OFFICE_PARTICIPANT, takesPart } from './messages';
 import { ROLES, type Role } from './roles';
 
@@ -25,6 +26,8 @@ export const PERMISSION_COLLECTIONS = [
   'resources',
   'collectionVersions',
   'unregisteredSignins',
+  'auditLog',
+  'guardianRequests',
 ] as const;
 export type PermissionCollection = (typeof PERMISSION_COLLECTIONS)[number];
 
@@ -44,8 +47,10 @@ export type ReadScope =
   | 'selfClassrooms'
   | 'audience'
   | 'participant'
+  | 'participantOrArchived'
   | 'ownNotification'
-  | 'ownInquiry';
+  | 'ownInquiry'
+  | 'ownFamilyRequests';
 
 export type WriteScope =
   | 'none'
@@ -61,7 +66,8 @@ export type WriteScope =
   | 'participantWithFacilitators'
   | 'ownNotificationState'
   | 'createOwnInquiry'
-  | 'ownResources';
+  | 'ownResources'
+  | 'createOwnFamilyRequest';
 
 export interface AccessRule {
   read: ReadScope;
@@ -133,15 +139,15 @@ export const PERMISSION_MATRIX: Record<PermissionCollection, MatrixRow> = {
     rule('audience', 'none'),
   ),
   conversations: row(
-    rule('participant', 'participant'),
-    rule('participant', 'participant'),
+    rule('participantOrArchived', 'participant'),
+    rule('participantOrArchived', 'participant'),
     rule('participant', 'participant'),
     rule('participant', 'participantWithStaff'),
     rule('participant', 'participantWithFacilitators'),
   ),
   messages: row(
-    rule('participant', 'participant'),
-    rule('participant', 'participant'),
+    rule('participantOrArchived', 'participant'),
+    rule('participantOrArchived', 'participant'),
     rule('participant', 'participant'),
     rule('participant', 'participant'),
     rule('participant', 'participant'),
@@ -165,6 +171,10 @@ export const PERMISSION_MATRIX: Record<PermissionCollection, MatrixRow> = {
   ),
   collectionVersions: row(rw, r, r, r, r),
   unregisteredSignins: row(r, none, none, none, none),
+  // Written only by the backend's triggers (decision 050); admins read it.
+  auditLog: row(r, none, none, none, none),
+  // Parents ask for a change to their family's guardians; the office decides (and writes the family).
+  guardianRequests: row(rw, rw, none, rule('ownFamilyRequests', 'createOwnFamilyRequest'), none),
 };
 
 // ---- facts the scopes share with the generated Firestore rules (scripts/rules) ----------------
@@ -178,15 +188,89 @@ export const STAFF_ROLES: readonly Role[] = ['admin', 'superAdmin', 'administrat
 /** The field of Members/{uid} that holds the access links (app/domain/access-links.ts). */
 export const ACCESS_LINKS_FIELD = 'access';
 
-export const MEMBER_ACCOUNT_FIELDS = ['roles', 'status', ACCESS_LINKS_FIELD] as const;
-/** What a member may change on their own Members document. */
-export const MEMBER_PROFILE_FIELDS = ['preferences', 'displayName', 'photoURL'] as const;
-/** What a parent may change on their own family. */
+export const MEMBER_ACCOUNT_FIELDS = [
+  'memberUUID',
+  'email',
+  'roles',
+  'status',
+  ACCESS_LINKS_FIELD,
+] as const;
+/** The key a member's unsent changes are encrypted with (decision 051): written once, by its owner. */
+export const OUTBOX_KEY_FIELD = 'outboxKey';
+/** What a member may change on their own Members document (the outbox key only once, when absent). */
+export const MEMBER_PROFILE_FIELDS = [
+  'preferences',
+  'displayName',
+  'photoURL',
+  OUTBOX_KEY_FIELD,
+] as const;
+/** What a parent may change on their own family: its address and its guardians' contact details. */
 export const FAMILY_CONTACT_FIELDS = ['guardians', 'address'] as const;
+/** The fields of a guardian entry a parent may change; the rest (who is linked) is the office's. */
+export const GUARDIAN_CONTACT_FIELDS = ['email', 'phone'] as const;
+/** Who is linked: fixed for a parent (a guardianRequests record asks the office to change it). */
+export const GUARDIAN_LINK_FIELDS = ['name', 'relationship', 'memberUUID', 'isPrimary'] as const;
+/** How a conversation or a message is archived instead of deleted (by whom, at server time). */
+export const ARCHIVE_FIELDS = ['archivedAt', 'archivedBy'] as const;
+/** What a message's sender may change after sending (besides their own read receipt). */
+export const MESSAGE_SENDER_FIELDS = ['body', ...ARCHIVE_FIELDS] as const;
+/**
+ * Fields fixed once a document is written, for every client whatever their role: who wrote it,
+ * when, what it is about, and the fields its id is made of.
+ */
+export const IMMUTABLE_FIELDS: Partial<Record<PermissionCollection, readonly string[]>> = {
+  messages: ['senderId', 'createdAt', 'sentAt', 'conversationId'],
+  conversations: [
+    'createdBy',
+    'createdAt',
+    'participantIds',
+    'subject',
+    'studentId',
+    'lastMessageAt',
+    'lastMessagePreview',
+  ],
+  Members: MEMBER_ACCOUNT_FIELDS,
+  attendance: ['classroomId', 'date'],
+  parentInquiries: ['createdBy'],
+  events: ['createdBy'],
+  resources: ['createdBy'],
+  guardianRequests: ['familyId', 'kind', 'guardian', 'note', 'createdBy'],
+  Notifications: ['memberUUID', 'notificationUUID'],
+};
+/**
+ * Collections whose client writes carry the writer and the server time (`updatedBy` = the caller,
+ * `updatedAt` = request time): app/backend/documents.ts adds both to every write.
+ */
+export const WRITER_STAMPED_COLLECTIONS: readonly PermissionCollection[] = [
+  'campuses',
+  'classrooms',
+  'subjects',
+  'students',
+  'families',
+  'facilitators',
+  'Members',
+  'attendance',
+  'events',
+  'conversations',
+  'messages',
+  'Notifications',
+  'parentInquiries',
+  'resources',
+  'guardianRequests',
+];
+/** Collections whose `createdAt` is the server's time of the first write, and fixed after it. */
+export const SERVER_DATED_COLLECTIONS: readonly PermissionCollection[] = [
+  'messages',
+  'conversations',
+];
+/** The first date a roll call may have: older dates are typing mistakes. */
+export const FIRST_ATTENDANCE_DATE = '2000-01-01';
 /** What a facilitator may change on their own facilitator record. */
 export const FACILITATOR_PROFILE_FIELDS = ['firstName', 'lastName', 'phone', 'bio'] as const;
 /** Bookkeeping fields any permitted writer may touch alongside the fields it owns. */
 export const BOOKKEEPING_FIELDS = ['updatedAt', 'updatedBy', 'lastUpdated'] as const;
+/** Fields of an inquiry only the office sets (assignment, and what a conversion made). */
+export const INQUIRY_OFFICE_FIELDS = ['assignedTo', 'familyId', 'studentId'] as const;
 /** Fields of a notification its recipient may change (marking it read). */
 export const NOTIFICATION_STATE_FIELDS = ['isNew'] as const;
 /** Fields a reader of someone else's message may change (their read receipt). */
@@ -219,12 +303,16 @@ export const SCOPE_LABELS: Record<ReadScope | WriteScope, string> = {
   childrenClassrooms: "own children's classrooms",
   selfClassrooms: 'own classrooms',
   audience: 'in the audience (role, and their classrooms or campus), or their own',
-  participant: 'conversations they take part in (participants fixed once started)',
+  participant:
+    'conversations they take part in (participants fixed once started; archived, never deleted)',
+  participantOrArchived: 'conversations they take part in, and every archived one',
   ownNotification: 'own notifications',
   ownInquiry: 'own inquiries',
+  ownFamilyRequests: "requests about own family's guardians",
   membersExceptAccount:
     'profiles and links of all members (roles, status and invitations through the members page)',
-  ownFamilyContact: 'contact details of own family',
+  ownFamilyContact:
+    "own family's address and guardians' phone and e-mail (who is linked: ask the office)",
   ownFacilitatorProfile: 'own profile fields',
   ownDocProfile: 'own preferences and profile',
   ownClassroomAttendance: 'own classrooms, dates up to today',
@@ -234,6 +322,7 @@ export const SCOPE_LABELS: Record<ReadScope | WriteScope, string> = {
   ownNotificationState: 'mark own read; delete own read ones',
   createOwnInquiry: 'submit their own',
   ownResources: 'resources they created',
+  createOwnFamilyRequest: 'ask the office to add or remove a guardian of own family',
 };
 
 export type Access = 'none' | 'read' | 'write';
@@ -281,6 +370,11 @@ export interface PermissionContext {
   list(collectionPath: string): Array<{ id: string; data: DocData }>;
   /** Today's date as YYYY-MM-DD (attendance may not be written for future dates). */
   today: string;
+  /**
+   * The write's server time as an ISO string (Firestore's `request.time`), where the backend checks
+   * a write; absent where the app asks the matrix only to show or hide a control.
+   */
+  requestTime?: string;
 }
 
 function strings(value: unknown): string[] {
@@ -475,6 +569,27 @@ function isOwnReadReceipt(p: Principal, before: DocData, after: DocData): boolea
   return changedKeys(atBefore, atAfter).every((id) => id === p.memberUUID);
 }
 
+function isArchived(data: DocData | null): boolean {
+  return data !== null && data.archivedAt !== undefined && data.archivedAt !== null;
+}
+
+/**
+ * A parent's change to their family's guardians: the same people in the same order, each keeping
+ * name, relationship, linked account and primary flag; only phone and e-mail may differ.
+ */
+function keepsGuardianLinks(before: DocData, after: DocData): boolean {
+  const was = Array.isArray(before.guardians) ? before.guardians : [];
+  const now = Array.isArray(after.guardians) ? after.guardians : [];
+  if (was.length !== now.length) return false;
+  return was.every((guardian: unknown, i) => {
+    const next: unknown = now[i];
+    if (!isMap(guardian) || !isMap(next)) return false;
+    return GUARDIAN_LINK_FIELDS.every(
+      (key) => JSON.stringify(guardian[key] ?? null) === JSON.stringify(next[key] ?? null),
+    );
+  });
+}
+
 function memberRoles(memberUUID: string, ctx: PermissionContext): string[] {
   const byId = ctx.get(`Members/${memberUUID}`);
   if (byId) return strings(byId.roles);
@@ -524,10 +639,16 @@ function readAllowed(
       return audienceMatches(p, data);
     case 'participant':
       return isParticipant(p, conversationOf(ref.path, data, ctx));
+    case 'participantOrArchived': {
+      const conversation = conversationOf(ref.path, data, ctx);
+      return isParticipant(p, conversation) || isArchived(conversation) || isArchived(data);
+    }
     case 'ownNotification':
       return data.memberUUID === p.memberUUID;
     case 'ownInquiry':
       return data.createdBy === p.memberUUID;
+    case 'ownFamilyRequests':
+      return p.familyIds.includes(str(data.familyId) ?? '');
   }
 }
 
@@ -549,9 +670,19 @@ function onlyChanged(
   return changedKeys(before, after).every((k) => allowed.includes(k) || BOOKKEEPING.includes(k));
 }
 
-/** Participants are fixed once a conversation exists: no one adds or removes people later. */
-function keepsParticipants(before: DocData, after: DocData): boolean {
-  return !changedKeys(before, after).includes('participantIds');
+/** A new conversation names its starter, who takes part in it. */
+function startedBy(p: Principal, after: DocData): boolean {
+  return after.createdBy === p.memberUUID;
+}
+
+/** `data` with `keys` as they are in `source` (absent where `source` lacks them). */
+function withFieldsOf(data: DocData, source: DocData, keys: readonly string[]): DocData {
+  const out: DocData = { ...data };
+  for (const key of keys) {
+    if (key in source) out[key] = source[key];
+    else delete out[key];
+  }
+  return out;
 }
 
 export interface DocumentChange {
@@ -587,7 +718,8 @@ function writeAllowed(
         !isCreate &&
         !isDelete &&
         p.familyIds.includes(ref.id) &&
-        onlyChanged(before, after, FAMILY_CONTACT_FIELDS)
+        onlyChanged(before, after, FAMILY_CONTACT_FIELDS) &&
+        keepsGuardianLinks(before, after)
       );
     case 'ownFacilitatorProfile':
       return (
@@ -616,21 +748,33 @@ function writeAllowed(
         return classrooms.length > 0 && classrooms.every((c) => p.classroomIds.includes(c));
       });
     case 'participant': {
+      // Nobody deletes a conversation or a message: they are archived (ARCHIVE_FIELDS).
+      if (isDelete) return false;
       if (collectionOfPath(ref.path) === 'messages') {
         const conversation = conversationOf(ref.path, null, ctx);
         if (!isParticipant(p, conversation)) return false;
         if (isCreate) return after?.senderId === p.memberUUID;
-        // Others may only add their own read receipt; the sender may edit or delete.
-        if (before.senderId === p.memberUUID) return true;
-        return !isDelete && isOwnReadReceipt(p, before, after);
+        // The sender may edit the text or archive it; everyone (the sender too) may add only their
+        // own read receipt.
+        if (before.senderId === p.memberUUID) {
+          const receipt = withFieldsOf(after, before, MESSAGE_SENDER_FIELDS);
+          return (
+            onlyChanged(before, after, [...MESSAGE_SENDER_FIELDS, ...READ_RECEIPT_FIELDS]) &&
+            (!changedKeys(before, receipt).length || isOwnReadReceipt(p, before, receipt))
+          );
+        }
+        return isOwnReadReceipt(p, before, after);
       }
       if (!versions.every((d) => isParticipant(p, d))) return false;
-      return isCreate || isDelete || keepsParticipants(before, after);
+      return isCreate
+        ? after !== null && startedBy(p, after)
+        : onlyChanged(before, after, ARCHIVE_FIELDS);
     }
     case 'participantWithStaff':
     case 'participantWithFacilitators': {
       if (!versions.every((d) => isParticipant(p, d))) return false;
-      if (!isCreate) return !isDelete && keepsParticipants(before, after);
+      if (!isCreate) return !isDelete && onlyChanged(before, after, ARCHIVE_FIELDS);
+      if (after === null || !startedBy(p, after)) return false;
       const withStaff = scope === 'participantWithStaff';
       const allowedRoles: readonly string[] = CONVERSATION_PARTNER_ROLES[scope];
       const participants = strings(after?.participantIds);
@@ -650,9 +794,27 @@ function writeAllowed(
       if (isDelete) return before.isNew === false;
       return onlyChanged(before, after, NOTIFICATION_STATE_FIELDS);
     case 'createOwnInquiry':
-      return isCreate && after?.createdBy === p.memberUUID && after.status === 'new';
+      // A family's own inquiry starts as new and unassigned, its one history entry saying so
+      // (keepsInvariants: at most one, by the writer), with no conversion.
+      return (
+        isCreate &&
+        after?.createdBy === p.memberUUID &&
+        after.status === 'new' &&
+        (!Array.isArray(after.history) ||
+          after.history.every((entry: unknown) => isMap(entry) && entry.status === 'new')) &&
+        !INQUIRY_OFFICE_FIELDS.some((field) => after[field] !== undefined)
+      );
     case 'ownResources':
       return versions.every((d) => d.createdBy === p.memberUUID);
+    case 'createOwnFamilyRequest':
+      return (
+        isCreate &&
+        after?.createdBy === p.memberUUID &&
+        after.status === 'pending' &&
+        p.familyIds.includes(str(after.familyId) ?? '') &&
+        after.decidedBy === undefined &&
+        after.decidedAt === undefined
+      );
   }
 }
 
@@ -675,6 +837,128 @@ export function writersOf(collection: PermissionCollection): Role[] {
   return ROLES.filter((role) => PERMISSION_MATRIX[collection][role].write !== 'none');
 }
 
+// ---- invariants: what every client write keeps, whatever the role --------------------------------
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+/** An archive is set once, by the writer, at server time, and never taken back. */
+function archivesHonestly(
+  p: Principal,
+  before: DocData | null,
+  after: DocData,
+  ctx: PermissionContext,
+) {
+  const was = before?.archivedAt ?? null;
+  const now = after.archivedAt ?? null;
+  if (was !== null) return sameJson(was, now) && sameJson(before?.archivedBy, after.archivedBy);
+  if (now === null) return after.archivedBy === undefined || after.archivedBy === null;
+  return (
+    after.archivedBy === p.memberUUID && (ctx.requestTime === undefined || now === ctx.requestTime)
+  );
+}
+
+/** Staff append one entry of their own to an inquiry's history; earlier entries never change. */
+function appendsOwnHistory(p: Principal, before: DocData | null, after: DocData): boolean {
+  const was = Array.isArray(before?.history) ? before.history : [];
+  const now = Array.isArray(after.history) ? after.history : [];
+  // A new inquiry starts with at most its first entry, the writer's own (rules cannot loop).
+  if (before === null) {
+    return now.length <= 1 && now.every((entry: unknown) => isMap(entry) && entry.by === p.uid);
+  }
+  if (now.length < was.length || now.length > was.length + 1) return false;
+  if (!sameJson(now.slice(0, was.length), was)) return false;
+  const added: unknown = now[was.length];
+  return added === undefined || (isMap(added) && added.by === p.uid);
+}
+
+/** A roll call's id is `${classroomId}_${date}`, and its date a real day from 2000 to today. */
+function isHonestRollCall(id: string, data: DocData, today: string): boolean {
+  const date = str(data.date);
+  const classroomId = str(data.classroomId);
+  return (
+    date !== null &&
+    classroomId !== null &&
+    id === `${classroomId}_${date}` &&
+    isCalendarDate(date) &&
+    date >= FIRST_ATTENDANCE_DATE &&
+    date <= today
+  );
+}
+
+/** A new message: in the conversation of its path, read by no one but its sender so far. */
+function isHonestNewMessage(path: string, data: DocData): boolean {
+  const conversationId = path.split('/')[1];
+  const sender = str(data.senderId);
+  const readAt = isMap(data.readAt) ? Object.keys(data.readAt) : [];
+  return (
+    (data.conversationId === undefined || data.conversationId === conversationId) &&
+    strings(data.readBy).every((id) => id === sender) &&
+    readAt.every((id) => id === sender)
+  );
+}
+
+/**
+ * Field-level and identity rules every client write keeps, whatever the role's scope (decision
+ * 050): fields fixed once written, the writer and the server time on the record, archives set
+ * once, ids that encode fields, real dates, history that only grows, derived audience keys. The
+ * generated rules say the same (scripts/rules/firestore.ts, `invariants`).
+ */
+export function keepsInvariants(
+  p: Principal,
+  collection: PermissionCollection,
+  change: DocumentChange,
+  ctx: PermissionContext,
+): boolean {
+  const { ref, before, after } = change;
+  if (after === null) return true;
+  const changed = before === null ? [] : changedKeys(before, after);
+  if ((IMMUTABLE_FIELDS[collection] ?? []).some((field) => changed.includes(field))) return false;
+  if (ctx.requestTime !== undefined) {
+    if (
+      WRITER_STAMPED_COLLECTIONS.includes(collection) &&
+      (after.updatedBy !== p.uid || after.updatedAt !== ctx.requestTime)
+    ) {
+      return false;
+    }
+    // A message or a conversation is dated by the server (a whole-record set elsewhere may carry
+    // the createdAt it was first saved with).
+    if (
+      SERVER_DATED_COLLECTIONS.includes(collection) &&
+      before === null &&
+      after.createdAt !== undefined &&
+      after.createdAt !== ctx.requestTime
+    ) {
+      return false;
+    }
+  }
+  switch (collection) {
+    case 'messages':
+      return (
+        archivesHonestly(p, before, after, ctx) &&
+        (before !== null || isHonestNewMessage(ref.path, after))
+      );
+    case 'conversations':
+      return archivesHonestly(p, before, after, ctx);
+    case 'attendance':
+      return isHonestRollCall(ref.id, after, ctx.today);
+    case 'Members':
+      // The outbox key is written once, by its owner.
+      return (
+        !changed.includes(OUTBOX_KEY_FIELD) ||
+        (before?.[OUTBOX_KEY_FIELD] === undefined && ref.id === p.uid)
+      );
+    case 'parentInquiries':
+      return appendsOwnHistory(p, before, after);
+    case 'events':
+    case 'resources':
+      return audienceKeysMatch(after);
+    default:
+      return true;
+  }
+}
+
 /** May this principal make this change (create: before null; delete: after null)? */
 export function canWrite(
   principal: Principal,
@@ -688,7 +972,10 @@ export function canWrite(
   if (change.before === null && change.after === null) {
     return principal.roles.some((role) => writersOf(collection).includes(role));
   }
-  return principal.roles.some((role) =>
-    writeAllowed(PERMISSION_MATRIX[collection][role].write, principal, change, ctx),
+  return (
+    keepsInvariants(principal, collection, change, ctx) &&
+    principal.roles.some((role) =>
+      writeAllowed(PERMISSION_MATRIX[collection][role].write, principal, change, ctx),
+    )
   );
 }

@@ -3,6 +3,8 @@
 // dates are ISO-8601 strings here: the backend adapter turns Firestore Timestamps into strings
 // before parsing. Documents carry their id outside the data, so `id` is optional in each schema.
 import { z } from 'zod';
+import { MAX_AUDIENCE_KEYS } from './audience';
+import { UPLOAD_CONTENT_TYPES, WEB_LINK_PATTERN } from './resources';
 import { ROLES } from './roles';
 
 const isoDateTime = z.string().datetime({ offset: true });
@@ -67,10 +69,13 @@ export const guardianSchema = z.object({
 });
 export type Guardian = z.infer<typeof guardianSchema>;
 
+/** Most guardians a family lists (the rules check each position of the list: they cannot loop). */
+export const MAX_GUARDIANS = 8;
+
 export const familySchema = z.object({
   ...base,
   familyName: z.string().min(1),
-  guardians: z.array(guardianSchema).default([]),
+  guardians: z.array(guardianSchema).max(MAX_GUARDIANS).default([]),
   address: z.string().default(''),
   notes: z.string().default(''),
 });
@@ -130,6 +135,8 @@ export const memberSchema = z.object({
   facilitatorId: z.string().optional(),
   preferences: memberPreferencesSchema.default({ persistLogin: true }),
   lastUpdated: isoDateTime.optional(),
+  /** The key this member's unsent changes are encrypted with on a shared device (decision 051). */
+  outboxKey: z.string().optional(),
 });
 export type Member = z.infer<typeof memberSchema>;
 
@@ -181,7 +188,7 @@ export const eventSchema = z.object({
   campusId: z.string().optional(),
   classroomIds: z.array(z.string()).default([]),
   audience: z.array(role).default([]),
-  audienceKeys: z.array(z.string()).default([]),
+  audienceKeys: z.array(z.string()).max(MAX_AUDIENCE_KEYS).default([]),
   recurrence: recurrenceSchema.optional(),
   exdates: z.array(isoDate).default([]),
   seriesId: z.string().optional(),
@@ -190,6 +197,15 @@ export const eventSchema = z.object({
 });
 export type CalendarEvent = z.infer<typeof eventSchema>;
 
+/**
+ * Conversations and messages are never deleted by a person: they are archived, and the archive
+ * says who and when (server time). Office staff can still read what was archived.
+ */
+const archive = {
+  archivedAt: isoDateTime.optional(),
+  archivedBy: z.string().optional(),
+};
+
 export const conversationSchema = z.object({
   ...base,
   subject: z.string().min(1),
@@ -197,6 +213,9 @@ export const conversationSchema = z.object({
   studentId: z.string().optional(),
   lastMessageAt: isoDateTime.optional(),
   lastMessagePreview: z.string().default(''),
+  /** Who started it (fixed once written; older conversations have none). */
+  createdBy: z.string().optional(),
+  ...archive,
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
@@ -213,6 +232,7 @@ export const messageSchema = z.object({
   sentAt: isoDateTime,
   readBy: z.array(z.string()).default([]),
   readAt: z.record(isoDateTime).default({}),
+  ...archive,
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -281,14 +301,16 @@ export const resourceSchema = z.object({
   title: z.string().min(1).max(200),
   description: z.string().max(2000).default(''),
   kind: z.enum(['link', 'file']),
-  url: z.string().optional(),
+  // http: or https: only (issue 28): no javascript:/data: link is stored, by any enforcer.
+  url: z.string().max(2000).regex(WEB_LINK_PATTERN).optional(),
   storagePath: z.string().optional(),
-  mimeType: z.string().optional(),
+  // Exactly one of the upload allow-list's types (app/domain/resources.ts).
+  mimeType: z.enum(UPLOAD_CONTENT_TYPES).optional(),
   size: z.number().nonnegative().optional(),
   subjectId: z.string().optional(),
   classroomIds: z.array(z.string()).default([]),
   audience: z.array(role).default([]),
-  audienceKeys: z.array(z.string()).default([]),
+  audienceKeys: z.array(z.string()).max(MAX_AUDIENCE_KEYS).default([]),
   createdBy: z.string(),
 });
 export type Resource = z.infer<typeof resourceSchema>;
@@ -322,6 +344,69 @@ export const unregisteredSigninSchema = z.object({
 });
 export type UnregisteredSignin = z.infer<typeof unregisteredSigninSchema>;
 
+/**
+ * One entry of the audit trail (auditLog/{id}), written only by the backend's triggers after a write
+ * to students, families, Members, attendance or parentInquiries, or an archive (decision 050).
+ * `changes` names every changed field; `before`/`after` are kept for small scalar values only.
+ */
+export const AUDITED_COLLECTIONS = [
+  'students',
+  'families',
+  'Members',
+  'attendance',
+  'parentInquiries',
+  'conversations',
+  'messages',
+  'guardianRequests',
+] as const;
+export const auditChangeSchema = z.object({
+  field: z.string(),
+  before: z.union([z.string(), z.number(), z.boolean(), z.null()]).optional(),
+  after: z.union([z.string(), z.number(), z.boolean(), z.null()]).optional(),
+});
+export type AuditChange = z.infer<typeof auditChangeSchema>;
+export const auditEntrySchema = z.object({
+  id: z.string().optional(),
+  at: isoDateTime,
+  /** memberUUID of the writer ('system' for the backend itself). */
+  by: z.string(),
+  collection: z.enum(AUDITED_COLLECTIONS),
+  /** The document's id within its collection (messages: `conversationId/messageId`). */
+  docId: z.string(),
+  action: z.enum(['create', 'update', 'delete', 'archive']),
+  changes: z.array(auditChangeSchema).default([]),
+  createdAt: isoDateTime.optional(),
+  updatedAt: isoDateTime.optional(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/**
+ * A parent's request to add or remove a guardian of their own family (guardianRequests/{id}).
+ * Parents create it (status `pending`); office staff approve or refuse it, and an approval's change
+ * to the family is written by staff, then audited.
+ */
+export const GUARDIAN_REQUEST_STATUSES = ['pending', 'approved', 'refused'] as const;
+export const guardianRequestSchema = z.object({
+  ...base,
+  familyId: z.string(),
+  kind: z.enum(['add', 'remove']),
+  /** add: the person to add; remove: who is to be removed (name, and memberUUID when linked). */
+  guardian: z.object({
+    name: z.string().min(1).max(120),
+    relationship: z.string().max(60).default(''),
+    email: z.string().max(200).default(''),
+    phone: z.string().max(40).default(''),
+    memberUUID: z.string().optional(),
+  }),
+  note: z.string().max(1000).default(''),
+  status: z.enum(GUARDIAN_REQUEST_STATUSES),
+  createdBy: z.string(),
+  decidedBy: z.string().optional(),
+  decidedAt: isoDateTime.optional(),
+  decisionNote: z.string().max(1000).default(''),
+});
+export type GuardianRequest = z.infer<typeof guardianRequestSchema>;
+
 /** Collection name (as stored in Firestore) → schema of its documents. */
 export const RECORD_SCHEMAS = {
   campuses: campusSchema,
@@ -340,6 +425,8 @@ export const RECORD_SCHEMAS = {
   resources: resourceSchema,
   collectionVersions: collectionVersionsSchema,
   unregisteredSignins: unregisteredSigninSchema,
+  auditLog: auditEntrySchema,
+  guardianRequests: guardianRequestSchema,
 } as const;
 export type RecordCollection = keyof typeof RECORD_SCHEMAS;
 export type RecordOf<C extends RecordCollection> = z.infer<(typeof RECORD_SCHEMAS)[C]>;

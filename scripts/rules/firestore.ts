@@ -7,6 +7,10 @@
 import { OFFICE_PARTICIPANT, OFFICE_ROLES } from '../../app/domain/messages';
 import {
   ACCESS_LINKS_FIELD,
+  ARCHIVE_FIELDS,
+  GUARDIAN_LINK_FIELDS,
+  INQUIRY_OFFICE_FIELDS,
+  MESSAGE_SENDER_FIELDS,
   BOOKKEEPING_FIELDS,
   CONVERSATION_PARTNER_ROLES,
   FACILITATOR_PROFILE_FIELDS,
@@ -23,9 +27,10 @@ import {
   type ReadScope,
   type WriteScope,
 } from '../../app/domain/permissions';
-import { RECORD_SCHEMAS } from '../../app/domain/records';
+import { MAX_GUARDIANS, RECORD_SCHEMAS } from '../../app/domain/records';
 import { ROLES, type Role } from '../../app/domain/roles';
 import { EXTRA_STORED_FIELDS } from '../../app/domain/stored-keys';
+import { createInvariant, INVARIANT_FUNCTIONS, updateInvariant } from './invariants';
 import { DATE_TIME_FUNCTION, documentChecks, list, literal } from './shape';
 import type { AccessLinks } from '../../app/domain/access-links';
 
@@ -108,19 +113,45 @@ export const READ_SCOPES: Record<ReadScope, (c: ScopeContext) => string> = {
       `${field(c.before, 'createdBy', "''")} == ${me(c)}`,
     ),
   participant: (c) => `participates(${c.m}, ${c.conversation})`,
+  participantOrArchived: (c) =>
+    or(
+      `participates(${c.m}, ${c.conversation})`,
+      `${field(c.conversation, 'archivedAt', 'null')} != null`,
+      `${field(c.before, 'archivedAt', 'null')} != null`,
+    ),
   ownNotification: (c) => `${field(c.before, 'memberUUID', "''")} == ${me(c)}`,
   ownInquiry: (c) => `${field(c.before, 'createdBy', "''")} == ${me(c)}`,
+  ownFamilyRequests: (c) => `${field(c.before, 'familyId', "''")} in ${link(c, 'familyIds')}`,
 };
 
-/** A read receipt by someone who did not send the message (permissions.ts isOwnReadReceipt). */
-function ownReadReceipt(c: ScopeContext): string {
+/** The read receipts gain at most the caller's own (permissions.ts isOwnReadReceipt). */
+function receiptOnlyMine(c: ScopeContext): string {
   const readBefore = field(c.before, 'readBy', '[]');
   const readAfter = field(c.after, 'readBy', '[]');
   return and(
-    onlyChanges(c, READ_RECEIPT_FIELDS),
     `${readAfter}.hasAll(${readBefore})`,
     `${readAfter}.removeAll(${readBefore}).hasOnly([${me(c)}])`,
     `${field(c.after, 'readAt', '{}')}.diff(${field(c.before, 'readAt', '{}')}).affectedKeys().hasOnly([${me(c)}])`,
+  );
+}
+
+/** A read receipt by someone who did not send the message: nothing else changes. */
+function ownReadReceipt(c: ScopeContext): string {
+  return and(onlyChanges(c, READ_RECEIPT_FIELDS), receiptOnlyMine(c));
+}
+
+/**
+ * A parent keeps who is linked: the same number of guardians, each keeping name, relationship,
+ * linked account and primary flag (permissions.ts keepsGuardianLinks); one check per position.
+ */
+function keepsGuardianLinks(c: ScopeContext): string {
+  const positions = Array.from(
+    { length: MAX_GUARDIANS },
+    (_, i) => `guardianKept(${c.before}, ${c.after}, ${i})`,
+  );
+  return and(
+    `${field(c.after, 'guardians', '[]')}.size() == ${field(c.before, 'guardians', '[]')}.size()`,
+    ...positions,
   );
 }
 
@@ -147,7 +178,11 @@ export const WRITE_SCOPES: Record<WriteScope, (op: WriteOp, c: ScopeContext) => 
   membersExceptAccount: (op, c) => (op === 'update' ? keeps(c, MEMBER_ACCOUNT_FIELDS) : 'false'),
   ownFamilyContact: (op, c) =>
     op === 'update'
-      ? and(`${c.id} in ${link(c, 'familyIds')}`, onlyChanges(c, FAMILY_CONTACT_FIELDS))
+      ? and(
+          `${c.id} in ${link(c, 'familyIds')}`,
+          onlyChanges(c, FAMILY_CONTACT_FIELDS),
+          keepsGuardianLinks(c),
+        )
       : 'false',
   ownFacilitatorProfile: (op, c) =>
     op === 'update'
@@ -173,15 +208,22 @@ export const WRITE_SCOPES: Record<WriteScope, (op: WriteOp, c: ScopeContext) => 
       return `${classrooms}.size() > 0 && ${classrooms}.hasOnly(${link(c, 'classroomIds')})`;
     }),
   participant: (op, c) => {
+    // Nobody deletes a conversation or a message: they are archived (ARCHIVE_FIELDS).
+    if (op === 'delete') return 'false';
     if (c.collection === 'messages') {
       const takesPart = `participates(${c.m}, ${c.conversation})`;
       if (op === 'create') return and(takesPart, `${field(c.after, 'senderId', "''")} == ${me(c)}`);
-      const sender = `${field(c.before, 'senderId', "''")} == ${me(c)}`;
-      if (op === 'delete') return and(takesPart, sender);
-      return and(takesPart, or(sender, ownReadReceipt(c)));
+      const sender = and(
+        `${field(c.before, 'senderId', "''")} == ${me(c)}`,
+        onlyChanges(c, [...MESSAGE_SENDER_FIELDS, ...READ_RECEIPT_FIELDS]),
+        receiptOnlyMine(c),
+      );
+      return and(takesPart, or(`(${sender})`, `(${ownReadReceipt(c)})`));
     }
     const takesPart = every(op, c, (d) => `participates(${c.m}, ${d})`);
-    return op === 'update' ? and(takesPart, keeps(c, ['participantIds'])) : takesPart;
+    return op === 'update'
+      ? and(takesPart, onlyChanges(c, ARCHIVE_FIELDS))
+      : and(takesPart, `${field(c.after, 'createdBy', "''")} == ${me(c)}`);
   },
   participantWithStaff: (op, c) => startedOrKept(op, c, 'participantWithStaff'),
   participantWithFacilitators: (op, c) => startedOrKept(op, c, 'participantWithFacilitators'),
@@ -196,9 +238,20 @@ export const WRITE_SCOPES: Record<WriteScope, (op: WriteOp, c: ScopeContext) => 
       ? and(
           `${field(c.after, 'createdBy', "''")} == ${me(c)}`,
           `${field(c.after, 'status', "''")} == 'new'`,
+          `(${field(c.after, 'history', '[]')}.size() == 0 || ${c.after}.history[0].get('status', '') == 'new')`,
+          `!${c.after}.keys().hasAny(${list(INQUIRY_OFFICE_FIELDS)})`,
         )
       : 'false',
   ownResources: (op, c) => every(op, c, (d) => `${field(d, 'createdBy', "''")} == ${me(c)}`),
+  createOwnFamilyRequest: (op, c) =>
+    op === 'create'
+      ? and(
+          `${field(c.after, 'createdBy', "''")} == ${me(c)}`,
+          `${field(c.after, 'status', "''")} == 'pending'`,
+          `${field(c.after, 'familyId', "''")} in ${link(c, 'familyIds')}`,
+          `!${c.after}.keys().hasAny(['decidedBy', 'decidedAt'])`,
+        )
+      : 'false',
 };
 
 function startedOrKept(
@@ -208,8 +261,12 @@ function startedOrKept(
 ): string {
   if (op === 'delete') return 'false';
   const takesPart = every(op, c, (d) => `participates(${c.m}, ${d})`);
-  if (op === 'update') return and(takesPart, keeps(c, ['participantIds']));
-  return and(takesPart, startsWithPartners(c, scope));
+  if (op === 'update') return and(takesPart, onlyChanges(c, ARCHIVE_FIELDS));
+  return and(
+    takesPart,
+    `${field(c.after, 'createdBy', "''")} == ${me(c)}`,
+    startsWithPartners(c, scope),
+  );
 }
 
 // ---- one collection -----------------------------------------------------------------------------
@@ -320,17 +377,19 @@ function collectionBlock(collection: PermissionCollection): string {
     `    // ${collection}: ${ROLES.map((role) => `${role} ${PERMISSION_MATRIX[collection][role].read}/${PERMISSION_MATRIX[collection][role].write}`).join(', ')}`,
     `    match ${path} {`,
     shapeFunction(collection),
+    `      function keepsOnCreate(after) {\n        return ${createInvariant(collection)};\n      }`,
+    `      function keepsOnUpdate(before, after) {\n        return ${updateInvariant(collection)};\n      }`,
     `      function readable(m, before) {\n        return ${readCondition(collection)};\n      }`,
     `      function creatable(m, after) {\n        return ${writeCondition(collection, 'create')};\n      }`,
     `      function updatable(m, before, after) {\n        return ${writeCondition(collection, 'update')};\n      }`,
     `      function deletable(m, before) {\n        return ${writeCondition(collection, 'delete')};\n      }`,
     // A get of a missing document is answered to anyone who may read the collection at all.
-    `      allow get: if ${systemGuard}signedIn() && (resource == null ? hasRole(member(), ${list(readers)}) : readable(member(), resource.data));`,
-    `      allow list: if ${systemGuard}signedIn() && readable(member(), resource.data);`,
-    `      allow create: if ${systemGuard}signedIn() && validShape(request.resource.data) && creatable(member(), request.resource.data);`,
-    `      allow update: if ${systemGuard}signedIn() && validShape(request.resource.data) && updatable(member(), resource.data, request.resource.data);`,
+    `      allow get: if ${systemGuard}signedIn() && active() && (resource == null ? hasRole(member(), ${list(readers)}) : readable(member(), resource.data));`,
+    `      allow list: if ${systemGuard}signedIn() && active() && readable(member(), resource.data);`,
+    `      allow create: if ${systemGuard}signedIn() && active() && validShape(request.resource.data) && keepsOnCreate(request.resource.data) && creatable(member(), request.resource.data);`,
+    `      allow update: if ${systemGuard}signedIn() && active() && validShape(request.resource.data) && keepsOnUpdate(resource.data, request.resource.data) && updatable(member(), resource.data, request.resource.data);`,
     // A delete of a missing document changes nothing: anyone who may write the collection may.
-    `      allow delete: if ${systemGuard}signedIn() && (resource == null ? hasRole(member(), ${list(writersOf(collection))}) : deletable(member(), resource.data));`,
+    `      allow delete: if ${systemGuard}signedIn() && active() && (resource == null ? hasRole(member(), ${list(writersOf(collection))}) : deletable(member(), resource.data));`,
     '    }',
   ];
   return lines.join('\n');
@@ -348,6 +407,10 @@ export function generateFirestoreRules(): string {
     // The caller's Members document: roles (set by the callables) and access links (the triggers).
     function member() {
       return get(/databases/$(database)/documents/Members/$(request.auth.uid)).data;
+    }
+    // Suspension bites at once: a member whose status is not active is refused everything.
+    function active() {
+      return member().get('status', 'active') == 'active';
     }
     function me(m) {
       return m.get('memberUUID', request.auth.uid);
@@ -368,13 +431,19 @@ export function generateFirestoreRules(): string {
         || (office && ids[i] == ${literal(OFFICE_PARTICIPANT)})
         || get(/databases/$(database)/documents/Members/$(ids[i])).data.get('roles', []).hasAny(roles);
     }
+    // Guardian i of a family keeps who they are and whom they link (a parent edits contacts only).
+    function guardianKept(before, after, i) {
+      return before.get('guardians', []).size() <= i
+        || (${GUARDIAN_LINK_FIELDS.map((f) => `after.guardians[i].get(${literal(f)}, null) == before.guardians[i].get(${literal(f)}, null)`).join(' && ')});
+    }
     // A YYYY-MM-DD date not after today (UTC), as the fake compares it with today's date.
     function notFuture(date) {
       return date is string && date.matches('^[0-9]{4}-[0-9]{2}-[0-9]{2}$')
         && timestamp.date(int(date.split('-')[0]), int(date.split('-')[1]), int(date.split('-')[2])) <= request.time;
     }
     // An ISO-8601 date-time string as the record schemas accept it, or a server timestamp.
-${DATE_TIME_FUNCTION}`;
+${DATE_TIME_FUNCTION}
+${INVARIANT_FUNCTIONS}`;
   const blocks = PERMISSION_COLLECTIONS.map(collectionBlock);
   return `${GENERATED_HEADER}
 rules_version = '2';

@@ -161,6 +161,7 @@ export function valueCheck(value: string, schema: z.ZodTypeAny, where: string): 
   if (schema instanceof z.ZodString) return stringChecks(value, schema, where);
   if (schema instanceof z.ZodNumber) return numberChecks(value, schema, where);
   if (schema instanceof z.ZodBoolean) return `${value} is bool`;
+  if (schema instanceof z.ZodNull) return `${value} == null`;
   if (schema instanceof z.ZodEnum) {
     const options: unknown = schema.options;
     if (!Array.isArray(options) || !options.every((o): o is string => typeof o === 'string')) {

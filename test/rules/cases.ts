@@ -132,8 +132,12 @@ function candidates(collection: PermissionCollection, p: Principal): Candidate[]
         operation: { kind: 'create', path: copy, data },
       });
       const own = asAuthor(data, p);
-      // A parent submits an inquiry as new (createOwnInquiry).
-      if (collection === 'parentInquiries') own.status = 'new';
+      // A parent submits an inquiry as new, unassigned, with no history (createOwnInquiry).
+      if (collection === 'parentInquiries') {
+        own.status = 'new';
+        own.history = [];
+        for (const key of ['assignedTo', 'familyId', 'studentId']) delete own[key];
+      }
       list.push({
         side: 'write',
         what: `create ${copy}-own (a copy written as the caller)`,
@@ -206,6 +210,34 @@ export async function buildRulesWorld(): Promise<RulesWorld> {
   fake.setDocument('unregisteredSignins/logged-attempt', {
     email: 'someone@gmail.example',
     at: new Date().toISOString(),
+  });
+  // The seed has no audit entry or guardian request (the triggers and parents make them): one of
+  // each, a request from the demo parent's family and one from another family.
+  fake.setDocument('auditLog/seeded-entry', {
+    at: new Date().toISOString(),
+    by: 'demo-admin',
+    collection: 'students',
+    docId: 'stu-00000',
+    action: 'update',
+    changes: [{ field: 'lastName', before: 'A', after: 'B' }],
+  });
+  const request = {
+    kind: 'add',
+    guardian: { name: 'Sam Whitfield', relationship: 'Partner', email: '', phone: '' },
+    note: '',
+    status: 'pending',
+    decisionNote: '',
+  };
+  const parent = DEMO_ACCOUNTS.find((a) => a.role === 'parent')?.uid ?? '';
+  fake.setDocument('guardianRequests/own-family', {
+    ...request,
+    familyId: 'fam-0000',
+    createdBy: parent,
+  });
+  fake.setDocument('guardianRequests/other-family', {
+    ...request,
+    familyId: 'fam-0100',
+    createdBy: 'someone-else',
   });
   // Every seeded resource is for facilitators; one for the office only gives their refused read.
   fake.setDocument('resources/office-only', {

@@ -8,7 +8,10 @@ import {
   initializeTestEnvironment,
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
+import firebase from 'firebase/compat/app';
+import 'firebase/compat/firestore';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { WRITER_STAMPED_COLLECTIONS } from '../../app/domain/permissions';
 import { ROLES, type Role } from '../../app/domain/roles';
 import { demoAccount } from '../../mocks/demo-accounts';
 import { buildRulesWorld, type RulesCase, type RulesOperation } from './cases';
@@ -51,6 +54,19 @@ async function seed(): Promise<void> {
   });
 }
 
+/**
+ * The writer and the server's time, as the app stamps every write to a record that carries them
+ * (app/backend/documents.ts; the rules refuse any other): the cases leave them to the performer.
+ */
+function stampFor(uid: string, path: string): Record<string, unknown> {
+  const segments = path.split('/');
+  const collection = segments[segments.length - 2] ?? '';
+  const stamped: readonly string[] = WRITER_STAMPED_COLLECTIONS;
+  return stamped.includes(collection)
+    ? { updatedBy: uid, updatedAt: firebase.firestore.FieldValue.serverTimestamp() }
+    : {};
+}
+
 function perform(uid: string, operation: RulesOperation): Promise<unknown> {
   const db = env.authenticatedContext(uid).firestore();
   const ref = db.doc(operation.path);
@@ -59,10 +75,10 @@ function perform(uid: string, operation: RulesOperation): Promise<unknown> {
       return ref.get();
     case 'create': {
       const { id: _id, ...fields } = operation.data;
-      return ref.set(fields);
+      return ref.set({ ...fields, ...stampFor(uid, operation.path) });
     }
     case 'update':
-      return ref.update(operation.patch);
+      return ref.update({ ...operation.patch, ...stampFor(uid, operation.path) });
     case 'delete':
       return ref.delete();
   }

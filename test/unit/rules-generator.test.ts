@@ -12,6 +12,13 @@ import {
   PERMISSION_COLLECTIONS,
   PERMISSION_MATRIX,
 } from '../../app/domain/permissions';
+import { MAX_GUARDIANS, resourceSchema } from '../../app/domain/records';
+import {
+  extensionAgrees,
+  UPLOAD_CONTENT_TYPES,
+  UPLOAD_TYPES,
+  WEB_LINK_PATTERN,
+} from '../../app/domain/resources';
 import { ROLES } from '../../app/domain/roles';
 import {
   READ_SCOPES,
@@ -26,7 +33,8 @@ import {
   generateStorageRules,
   RULES_FILES,
 } from '../../scripts/rules/generate';
-import { documentChecks, rulesRegex, valueCheck } from '../../scripts/rules/shape';
+import { documentChecks, list, literal, rulesRegex, valueCheck } from '../../scripts/rules/shape';
+import { extensionPattern } from '../../scripts/rules/storage';
 import { buildRulesWorld } from '../rules/cases';
 import rulesSuiteConfig from '../rules/vitest.config';
 
@@ -70,7 +78,7 @@ describe('the committed rules', () => {
   it('lets whoever may write a collection delete a missing document, as the fake does', () => {
     const rules = generateFirestoreRules();
     expect(rules).toContain(
-      "allow delete: if signedIn() && (resource == null ? hasRole(member(), ['admin', 'superAdmin', 'administration']) : deletable(member(), resource.data));",
+      "allow delete: if signedIn() && active() && (resource == null ? hasRole(member(), ['admin', 'superAdmin', 'administration']) : deletable(member(), resource.data));",
     );
     // Attendance: facilitators write their classrooms' roll calls, so they are among the writers.
     const attendance = rules.slice(rules.indexOf('// attendance: '));
@@ -139,7 +147,9 @@ describe('read scopes', () => {
       'participates(m, getAfter(/databases/$(database)/documents/conversations/$(conversationId)).data)';
     expect(writeCondition('messages', 'create')).toContain(after);
     expect(writeCondition('messages', 'create')).not.toContain(' get(');
-    for (const op of ['update', 'delete'] as const) {
+    // Nobody deletes a message (issue 28): it is archived.
+    expect(writeCondition('messages', 'delete')).toBe('false');
+    for (const op of ['update'] as const) {
       expect(writeCondition('messages', op)).toContain(
         'participates(m, get(/databases/$(database)/documents/conversations/$(conversationId)).data)',
       );
@@ -166,19 +176,26 @@ describe('write scopes', () => {
     const [create, update, remove] = all('membersExceptAccount', 'Members');
     expect(create).toBe('false');
     expect(remove).toBe('false');
-    expect(update).toBe("!after.diff(before).affectedKeys().hasAny(['roles', 'status', 'access'])");
+    expect(update).toBe(
+      "!after.diff(before).affectedKeys().hasAny(['memberUUID', 'email', 'roles', 'status', 'access'])",
+    );
   });
 
   it('limits own-record scopes to updates of their fields plus bookkeeping', () => {
     const bookkeeping = "'updatedAt', 'updatedBy', 'lastUpdated'";
     expect(all('ownDocProfile')).toEqual([
       'false',
-      `docId == request.auth.uid && after.diff(before).affectedKeys().hasOnly(['preferences', 'displayName', 'photoURL', ${bookkeeping}])`,
+      `docId == request.auth.uid && after.diff(before).affectedKeys().hasOnly(['preferences', 'displayName', 'photoURL', 'outboxKey', ${bookkeeping}])`,
       'false',
     ]);
     expect(all('ownFamilyContact')[1]).toContain(
       `affectedKeys().hasOnly(['guardians', 'address', ${bookkeeping}])`,
     );
+    // Who is linked stays: the same number of guardians, each position checked (issue 28).
+    expect(all('ownFamilyContact')[1]).toContain(
+      "after.get('guardians', []).size() == before.get('guardians', []).size()",
+    );
+    expect(all('ownFamilyContact')[1].match(/guardianKept\(/g)).toHaveLength(MAX_GUARDIANS);
     expect(all('ownFacilitatorProfile')[1]).toContain(
       `before.get('memberUUID', '') == me(m) && after.diff(before).affectedKeys().hasOnly(['firstName', 'lastName', 'phone', 'bio', ${bookkeeping}])`,
     );
@@ -202,13 +219,13 @@ describe('write scopes', () => {
     ]);
   });
 
-  it('fixes participants after a conversation is created', () => {
+  it('fixes a conversation once created: participants only archive it, and nobody deletes it', () => {
     const [create, update, remove] = all('participant', 'conversations');
-    expect(create).toBe('participates(m, after)');
+    expect(create).toBe("participates(m, after) && after.get('createdBy', '') == me(m)");
     expect(update).toBe(
-      "participates(m, before) && participates(m, after) && !after.diff(before).affectedKeys().hasAny(['participantIds'])",
+      "participates(m, before) && participates(m, after) && after.diff(before).affectedKeys().hasOnly(['archivedAt', 'archivedBy', 'updatedAt', 'updatedBy', 'lastUpdated'])",
     );
-    expect(remove).toBe('participates(m, before)');
+    expect(remove).toBe('false');
   });
 
   it('checks every participant a parent or student starts a conversation with', () => {
@@ -221,7 +238,10 @@ describe('write scopes', () => {
     expect(all('participantWithStaff', 'conversations')[0]).toContain(
       ", 0, true, ['admin', 'superAdmin', 'administration', 'facilitator'])",
     );
-    expect(update).toContain("!after.diff(before).affectedKeys().hasAny(['participantIds'])");
+    expect(create).toContain("after.get('createdBy', '') == me(m)");
+    expect(update).toContain(
+      "after.diff(before).affectedKeys().hasOnly(['archivedAt', 'archivedBy'",
+    );
     expect(remove).toBe('false');
   });
 
@@ -233,7 +253,9 @@ describe('write scopes', () => {
       "after.get('readBy', []).removeAll(before.get('readBy', [])).hasOnly([me(m)])",
     );
     expect(update).toContain("after.get('readAt', {}).diff(before.get('readAt', {}))");
-    expect(remove).toBe("participates(m, conv) && before.get('senderId', '') == me(m)");
+    // The sender edits the body or archives it, never who sent it or when.
+    expect(update).toContain("hasOnly(['body', 'archivedAt', 'archivedBy', 'readBy', 'readAt'");
+    expect(remove).toBe('false');
   });
 
   it('never lets a client create a notification; a recipient marks and deletes read ones', () => {
@@ -246,7 +268,7 @@ describe('write scopes', () => {
 
   it('lets a parent submit only their own new inquiry', () => {
     expect(all('createOwnInquiry')).toEqual([
-      "after.get('createdBy', '') == me(m) && after.get('status', '') == 'new'",
+      "after.get('createdBy', '') == me(m) && after.get('status', '') == 'new' && (after.get('history', []).size() == 0 || after.history[0].get('status', '') == 'new') && !after.keys().hasAny(['assignedTo', 'familyId', 'studentId'])",
       'false',
       'false',
     ]);
@@ -379,8 +401,8 @@ describe('storage rules', () => {
   it('carries the upload limits and types of app/domain/resources.ts', () => {
     expect(rules).toContain(`request.resource.size <= ${25 * 1024 * 1024}`);
     expect(rules).toContain("'application/pdf'");
-    expect(rules).toContain("matches('^(image|audio|video)/.+$')");
-    expect(rules).toContain("!= 'image/svg+xml'");
+    expect(rules).toContain("'image/png'");
+    expect(rules).not.toContain("'image/svg+xml'");
   });
   it('reads the resource document and the member across services', () => {
     expect(rules).toContain('return /databases/(default)/documents/resources/$(resourceId);');
@@ -390,5 +412,59 @@ describe('storage rules', () => {
     );
     expect(rules).toContain("hasAny(['admin', 'superAdmin', 'administration'])");
     expect(rules).toContain('match /resources/{resourceId}/{fileName}');
+  });
+});
+
+// Issue 28, finding 8: content types exactly against the one allow-list, and names that agree.
+describe('storage rules: exact content types and file names (issue 28)', () => {
+  const rules = generateStorageRules();
+  const allowed = rules.slice(rules.indexOf('function allowedUpload()'));
+
+  it('compares the content type exactly with the allow-list, never a prefix or a bare type', () => {
+    expect(allowed).toContain(`request.resource.contentType in ${list(UPLOAD_CONTENT_TYPES)}`);
+    expect(rules).not.toContain('split(');
+    expect(rules).not.toContain('(image|audio|video)');
+    expect(rules).not.toContain("'text/html'");
+  });
+
+  it('requires the file name to end in an extension of its type, as extensionAgrees does', () => {
+    expect(allowed).toContain(
+      "request.resource.name.lower().matches(\n          extensionPatterns().get(request.resource.contentType, '^$'))",
+    );
+    for (const type of UPLOAD_CONTENT_TYPES) {
+      const pattern = extensionPattern(UPLOAD_TYPES[type].extensions);
+      expect(rules).toContain(`${literal(type)}: ${literal(pattern)}`);
+    }
+    // The pattern, read as rules read it (the whole string must match), agrees with the fake.
+    const whole = (pattern: string) => new RegExp(`^(?:${pattern})$`);
+    const pdf = whole(extensionPattern(UPLOAD_TYPES['application/pdf'].extensions));
+    const cases: Array<[string, boolean]> = [
+      ['resources/r1/report.pdf', true],
+      ['resources/r1/report.pdf', extensionAgrees('resources/r1/report.pdf', 'application/pdf')],
+      ['resources/r1/setup.exe', false],
+      ['resources/r1/report.pdf.exe', false],
+      ['resources/r1/.pdf', false],
+      ['resources/r1.pdf/setup', false],
+    ];
+    for (const [path, expected] of cases) {
+      expect(pdf.test(path.toLowerCase()), path).toBe(expected);
+      expect(extensionAgrees(path, 'application/pdf'), path).toBe(expected);
+    }
+    expect(pdf.test('resources/r1/Report.PDF'.toLowerCase())).toBe(true);
+  });
+
+  it('writes the resource link and file type of the schema as rules checks', () => {
+    // The record schema's url is a regex the shape generator copies into matches(); its mimeType is
+    // the allow-list as an enum, so firestore.rules refuses what storage.rules refuses.
+    const url = valueCheck('d.url', resourceSchema.shape.url, 'resources.url');
+    expect(url).toContain(`d.url.matches(${literal(WEB_LINK_PATTERN.source)})`);
+    expect(WEB_LINK_PATTERN.source).toBe('^https?:[/][/][^/]');
+    const mimeType = valueCheck('d.mimeType', resourceSchema.shape.mimeType, 'resources.mimeType');
+    expect(mimeType).toBe(`d.mimeType in ${list(UPLOAD_CONTENT_TYPES)}`);
+  });
+
+  it('refuses to write an extension that rules could misread', () => {
+    expect(() => extensionPattern(['p.f'])).toThrow(/cannot be written in rules/);
+    expect(() => extensionPattern(['PDF'])).toThrow(/cannot be written in rules/);
   });
 });

@@ -30,6 +30,8 @@ const COLLECTION_LABELS: Record<PermissionCollection, string> = {
   resources: 'Resources',
   collectionVersions: 'Data versions (system)',
   unregisteredSignins: 'Unregistered sign-ins',
+  auditLog: 'Audit trail',
+  guardianRequests: 'Guardian change requests',
 };
 
 /** The matrix's columns: superAdmin shares admin's rules but is shown on its own. */

@@ -252,6 +252,8 @@ describe('the shared tiles', () => {
         preview: '',
         unread,
         student: null,
+        participant: true,
+        archived: null,
       };
     });
     const data: Pick<MessagesData, 'inbox' | 'principal' | 'people' | 'myIds'> = {
