@@ -5,7 +5,6 @@
 import { RemixBrowser } from '@remix-run/react';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { cleanUpBeforeStart } from '~/auth/shared-device';
 import { holdBackendUntil } from '~/config/backend-gate';
 import { warnDemoModeOnce } from '~/config/demo';
 import { registerDemoControlLater } from '~/config/demo-control';
@@ -70,6 +69,10 @@ function startDemoBackend(controlUrl: string | null) {
 }
 
 async function boot() {
+  // A shared computer stays clean (decision 051): when no session can be restored here, the last
+  // browser session's data is removed before the app shows anything. Fetched at once, beside the
+  // configuration and the demo backend, like the other start-up work that is not the login page's.
+  const cleanedUp = import('~/auth/shared-device').then((m) => m.cleanUpBeforeStart());
   let config;
   try {
     config = getRuntimeConfig();
@@ -83,9 +86,7 @@ async function boot() {
 
   if (config.mode === 'demo') startDemoBackend(config.emulators?.controlUrl ?? null);
 
-  // A shared computer stays clean (decision 051): when no session can be restored here, the last
-  // browser session's data is removed before the app shows anything.
-  await cleanUpBeforeStart();
+  await cleanedUp;
 
   startTransition(() => {
     hydrateRoot(

@@ -5,15 +5,25 @@
 // auth/user-disabled or auth/user-token-expired, and the session ends (signed out, the device
 // cleared, the login page saying why). A refresh that works means a plain refusal of that one
 // request: nothing more happens, and the caller's own error handling stays as it was.
-import { firebaseCodeOf } from '~/backend/errors';
 
-/** Shown on the login page after a suspended member was signed out (no spec §8 message fits). */
-export const ACCOUNT_SUSPENDED_MESSAGE =
-  'Your account has been suspended. Please contact the office.';
+/**
+ * The Auth code of a refused refresh (a FirebaseError's or a BackendError's `code`). Read here
+ * rather than through app/backend/errors, whose zod would join the login page's first load.
+ */
+function codeOf(error: unknown): string {
+  return typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    typeof error.code === 'string'
+    ? error.code
+    : 'unknown';
+}
 
-/** The login page's query parameter that says why the person was signed out. */
-export const SIGNED_OUT_REASON_PARAM = 'reason';
-export const SUSPENDED_REASON = 'suspended';
+export {
+  ACCOUNT_SUSPENDED_MESSAGE,
+  SIGNED_OUT_REASON_PARAM,
+  SUSPENDED_REASON,
+} from './signed-out-reason';
 
 /** The refresh failures that mean the account's sessions were ended by the office. */
 const ENDED_ACCOUNT_CODES = new Set(['auth/user-disabled', 'auth/user-token-expired']);
@@ -44,7 +54,7 @@ export function createAccessWatch(deps: AccessWatchDeps) {
       await deps.refreshToken();
       return 'active';
     } catch (error) {
-      if (!ENDED_ACCOUNT_CODES.has(firebaseCodeOf(error))) {
+      if (!ENDED_ACCOUNT_CODES.has(codeOf(error))) {
         // Offline or another passing failure: not a verdict; the next refusal may ask again.
         lastCheck = -Infinity;
         return 'skipped';

@@ -15,7 +15,7 @@ import {
   ACCOUNT_SUSPENDED_MESSAGE,
   SIGNED_OUT_REASON_PARAM,
   SUSPENDED_REASON,
-} from '~/auth/suspension';
+} from '~/auth/signed-out-reason';
 import { whenDemoControl } from '~/config/demo-control';
 import { getRuntimeConfig } from '~/config/env';
 import { readDefaultRememberMe } from './remember-me';

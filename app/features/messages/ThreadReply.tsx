@@ -39,13 +39,17 @@ export function ThreadReply({
       className="sticky bottom-0 z-20 -mx-3 mt-4 grid gap-2 border-t border-border bg-page px-3 pb-3 pt-2 sm:mx-0 sm:px-0"
     >
       <FormError form={form} />
-      <Field label="Reply" error={form?.fieldErrors?.body}>
+      {/* A counter, not maxlength: text past the limit is kept and the send says by how much. */}
+      <Field
+        label="Reply"
+        error={form?.fieldErrors?.body}
+        count={{ length: text.length, max: MESSAGE_MAX_LENGTH }}
+      >
         {(control) => (
           <textarea
             {...control}
             name="body"
             rows={3}
-            maxLength={MESSAGE_MAX_LENGTH}
             value={text}
             onChange={(event) => {
               setText(event.target.value);

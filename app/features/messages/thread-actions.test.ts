@@ -68,6 +68,12 @@ describe('sending a reply', () => {
     });
     const long = await submitReply(form('x'.repeat(MESSAGE_MAX_LENGTH + 1)), context);
     expect(long.ok).toBe(false);
+    // Nothing is cut: the person is told how far over the limit the text is, and keeps it.
+    expect(long).toMatchObject({
+      fieldErrors: {
+        body: `A message can be at most ${MESSAGE_MAX_LENGTH.toLocaleString('en')} characters; this is ${(MESSAGE_MAX_LENGTH + 1).toLocaleString('en')}.`,
+      },
+    });
     expect(save).not.toHaveBeenCalled();
   });
 

@@ -11,6 +11,7 @@ import {
   readReceiptPatch,
   type MessageLike,
 } from '~/domain/messages';
+import { tooLongMessage } from '~/ui/form/fields';
 import { formFailure, parseForm, type FormFailure } from '~/ui/form/parse-form';
 
 /** The store's operations cap one batch at this many (spec: 500-operation batches). */
@@ -27,7 +28,14 @@ export const replySchema = z.object({
     .string({ required_error: EMPTY_REPLY_MESSAGE, invalid_type_error: EMPTY_REPLY_MESSAGE })
     .trim()
     .min(1, EMPTY_REPLY_MESSAGE)
-    .max(MESSAGE_MAX_LENGTH, `Use at most ${MESSAGE_MAX_LENGTH.toLocaleString('en')} characters.`),
+    .superRefine((body, ctx) => {
+      if (body.length > MESSAGE_MAX_LENGTH) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: tooLongMessage(MESSAGE_MAX_LENGTH, body.length, 'a message'),
+        });
+      }
+    }),
 });
 
 /** The message record a reply saves (its cache id is `${conversationId}/${messageId}`). */
