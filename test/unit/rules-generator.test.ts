@@ -12,6 +12,7 @@ import {
   PERMISSION_COLLECTIONS,
   PERMISSION_MATRIX,
 } from '../../app/domain/permissions';
+import { MAX_AUDIENCE_KEYS } from '../../app/domain/audience';
 import { MAX_GUARDIANS, resourceSchema } from '../../app/domain/records';
 import {
   extensionAgrees,
@@ -416,6 +417,99 @@ describe('storage rules', () => {
 });
 
 // Issue 28, finding 8: content types exactly against the one allow-list, and names that agree.
+// One case per rule issue 28 added to the Firestore rules (decision 050): each invariant is written
+// into the collection's keepsOnCreate/keepsOnUpdate, and every allow waits for active().
+describe('invariants every client write keeps (issue 28)', () => {
+  const rules = generateFirestoreRules();
+  const block = (collection: string) => {
+    const start = rules.indexOf(`    // ${collection}: `);
+    const end = rules.indexOf('\n    }\n', start);
+    return rules.slice(start, end);
+  };
+
+  it('refuses everything to a member who is not active, on every allow', () => {
+    expect(rules).toContain("return member().get('status', 'active') == 'active';");
+    const allows = rules.match(/^ {6}allow [a-z]+: [^\n]*$/gm) ?? [];
+    expect(allows.length).toBeGreaterThan(0);
+    for (const allow of allows) expect(allow).toContain('active()');
+  });
+
+  it('names the writer and the server time on every record that carries them', () => {
+    for (const collection of ['students', 'families', 'attendance', 'messages', 'Members']) {
+      expect(block(collection)).toContain("after.get('updatedBy', null) == request.auth.uid");
+      expect(block(collection)).toContain("after.get('updatedAt', null) == request.time");
+    }
+    expect(block('collectionVersions')).not.toContain('request.auth.uid &&');
+  });
+
+  it("fixes a message's sender, dates and conversation, and dates it by the server", () => {
+    const messages = block('messages');
+    expect(messages).toContain(
+      "!after.diff(before).affectedKeys().hasAny(['senderId', 'createdAt', 'sentAt', 'conversationId'])",
+    );
+    expect(messages).toContain(
+      "after.get('createdAt', null) == null || after.createdAt == request.time",
+    );
+    expect(messages).toContain("after.get('readBy', []).hasOnly([after.senderId])");
+    expect(messages).toContain("after.get('conversationId', conversationId) == conversationId");
+  });
+
+  it("fixes a conversation's people, subject and last message, and archives once, as the writer", () => {
+    const conversations = block('conversations');
+    expect(conversations).toContain(
+      "'createdBy', 'createdAt', 'participantIds', 'subject', 'studentId', 'lastMessageAt', 'lastMessagePreview'",
+    );
+    expect(conversations).toContain("after.get('archivedBy', null) == request.auth.uid");
+    expect(conversations).toContain("after.get('archivedAt', null) == request.time");
+  });
+
+  it("binds a roll call's id to its classroom and a real date from 2000 to today", () => {
+    expect(block('attendance')).toContain('honestRollCall(docId, after)');
+    expect(rules).toContain("id == d.classroomId + '_' + d.date");
+    expect(rules).toContain("d.date >= '2000-01-01' && notFuture(d.date)");
+    expect(rules).toContain('function dayExists(y, mo, d)');
+  });
+
+  it('keeps every identity field of Members, and lets an outbox key be set once by its owner', () => {
+    const members = block('Members');
+    expect(members).toContain(
+      "!after.diff(before).affectedKeys().hasAny(['memberUUID', 'email', 'roles', 'status', 'access'])",
+    );
+    expect(members).toContain("(!('outboxKey' in before) && docId == request.auth.uid)");
+  });
+
+  it("lets an inquiry's history only grow, by one entry of the writer's own", () => {
+    const inquiries = block('parentInquiries');
+    expect(inquiries).toContain(
+      "after.get('history', [])[0:before.get('history', []).size()] == before.get('history', [])",
+    );
+    expect(inquiries).toContain(
+      "after.get('history', [])[before.get('history', []).size()].get('by', '') == request.auth.uid",
+    );
+  });
+
+  it('checks audience keys against the fields, one position at a time', () => {
+    for (const collection of ['events', 'resources']) {
+      const text = block(collection);
+      expect(text).toContain('audienceKeyCount(after)');
+      expect(text.match(/audienceKeyAt\(after, \d+\)/g)).toHaveLength(2 * MAX_AUDIENCE_KEYS);
+    }
+  });
+
+  it('lets nobody write the audit trail, and only admins read it', () => {
+    const audit = block('auditLog');
+    expect(audit).toMatch(/function creatable\(m, after\) \{\n\s+return false;/);
+    expect(audit).toContain("hasRole(m, ['admin', 'superAdmin'])");
+  });
+
+  it("lets a parent ask about their own family's guardians, never decide", () => {
+    const requests = block('guardianRequests');
+    expect(requests).toContain("after.get('status', '') == 'pending'");
+    expect(requests).toContain("!after.keys().hasAny(['decidedBy', 'decidedAt'])");
+    expect(requests).toContain("'familyId', 'kind', 'guardian', 'note', 'createdBy'");
+  });
+});
+
 describe('storage rules: exact content types and file names (issue 28)', () => {
   const rules = generateStorageRules();
   const allowed = rules.slice(rules.indexOf('function allowedUpload()'));
