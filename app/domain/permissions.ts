@@ -263,6 +263,8 @@ export const SERVER_DATED_COLLECTIONS: readonly PermissionCollection[] = [
   'messages',
   'conversations',
 ];
+/** Most history entries one write may add to an inquiry (merged offline changes). */
+export const MAX_HISTORY_APPEND = 10;
 /** The first date a roll call may have: older dates are typing mistakes. */
 export const FIRST_ATTENDANCE_DATE = '2000-01-01';
 /** What a facilitator may change on their own facilitator record. */
@@ -859,18 +861,21 @@ function archivesHonestly(
   );
 }
 
-/** Staff append one entry of their own to an inquiry's history; earlier entries never change. */
+/**
+ * Staff append entries of their own to an inquiry's history; earlier entries never change. Several
+ * may arrive in one write (changes made offline are merged before they are sent), up to
+ * MAX_HISTORY_APPEND, as the rules check each new position on its own.
+ */
 function appendsOwnHistory(p: Principal, before: DocData | null, after: DocData): boolean {
   const was = Array.isArray(before?.history) ? before.history : [];
   const now = Array.isArray(after.history) ? after.history : [];
-  // A new inquiry starts with at most its first entry, the writer's own (rules cannot loop).
+  // A new inquiry starts with at most its first entry, the writer's own.
   if (before === null) {
     return now.length <= 1 && now.every((entry: unknown) => isMap(entry) && entry.by === p.uid);
   }
-  if (now.length < was.length || now.length > was.length + 1) return false;
+  if (now.length < was.length || now.length > was.length + MAX_HISTORY_APPEND) return false;
   if (!sameJson(now.slice(0, was.length), was)) return false;
-  const added: unknown = now[was.length];
-  return added === undefined || (isMap(added) && added.by === p.uid);
+  return now.slice(was.length).every((entry: unknown) => isMap(entry) && entry.by === p.uid);
 }
 
 /** A roll call's id is `${classroomId}_${date}`, and its date a real day from 2000 to today. */

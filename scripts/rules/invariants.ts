@@ -6,6 +6,7 @@ import {
   ARCHIVE_FIELDS,
   FIRST_ATTENDANCE_DATE,
   IMMUTABLE_FIELDS,
+  MAX_HISTORY_APPEND,
   OUTBOX_KEY_FIELD,
   SERVER_DATED_COLLECTIONS,
   WRITER_STAMPED_COLLECTIONS,
@@ -91,10 +92,15 @@ export function updateInvariant(collection: PermissionCollection): string {
   if (collection === 'parentInquiries') {
     const was = `before.get('history', [])`;
     const now = `after.get('history', [])`;
+    const added = Array.from(
+      { length: MAX_HISTORY_APPEND },
+      (_, k) =>
+        `(${now}.size() <= ${was}.size() + ${k} || ${now}[${was}.size() + ${k}].get('by', '') == request.auth.uid)`,
+    );
     parts.push(
-      `(${now}.size() == ${was}.size() || ${now}.size() == ${was}.size() + 1)`,
+      `${now}.size() >= ${was}.size() && ${now}.size() <= ${was}.size() + ${MAX_HISTORY_APPEND}`,
       `${now}[0:${was}.size()] == ${was}`,
-      `(${now}.size() == ${was}.size() || ${now}[${was}.size()].get('by', '') == request.auth.uid)`,
+      ...added,
     );
   }
   if (collection === 'events' || collection === 'resources') parts.push(audienceKeys());

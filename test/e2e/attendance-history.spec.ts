@@ -10,6 +10,7 @@ import { attendanceSchema, studentSchema } from '../../app/domain/records';
 import { formatDay } from '../../app/features/attendance/summary';
 import { expectNoViolations } from './axe';
 import { open, signIn, useTheme, type ThemeName } from './fixtures';
+import { themesThisRun } from './themes';
 
 const THEMES: ThemeName[] = ['default', 'dark', 'accessible'];
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-b';
@@ -251,7 +252,7 @@ test('an admin opens any classroom’s register and its cells match the backend'
   await page.screenshot({ path: `${SHOTS}/register-admin-390.png`, fullPage: true });
 });
 
-for (const theme of THEMES) {
+for (const theme of themesThisRun('attendance-history.spec.ts', THEMES)) {
   test(`the register passes axe in the ${theme} theme`, async ({ page }) => {
     // axe checks every cell's contrast: a week keeps every part of the page (links, symbols,
     // notes, sticky names) at a size it checks in seconds rather than a minute.

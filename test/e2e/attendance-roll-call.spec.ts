@@ -6,6 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
 import { open, signIn, useTheme, type ThemeName, syncSettled, waitForWorker } from './fixtures';
+import { themesThisRun } from './themes';
 
 /** Signs in (the sign-in fixture waits for the desktop navigation), then holds a phone: 390×844. */
 async function signInOnPhone(page: Page) {
@@ -270,7 +271,7 @@ test.describe('who may mark what', () => {
 const THEMES: ThemeName[] = ['default', 'dark', 'accessible'];
 
 test.describe('the roll call in every theme', () => {
-  for (const theme of THEMES) {
+  for (const theme of themesThisRun('attendance-roll-call.spec.ts', THEMES)) {
     test(`passes axe in the ${theme} theme, on a phone and on a desktop`, async ({ page }) => {
       // Two axe runs (AAA too in the accessible theme) after a sign-in can pass a minute under load.
       test.setTimeout(120_000);

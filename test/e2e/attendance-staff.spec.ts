@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
 import { open, signIn, useTheme, type ThemeName } from './fixtures';
+import { themesThisRun } from './themes';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-c';
 
@@ -198,7 +199,11 @@ function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-for (const theme of ['default', 'dark', 'accessible'] as const satisfies readonly ThemeName[]) {
+for (const theme of themesThisRun('attendance-staff.spec.ts', [
+  'default',
+  'dark',
+  'accessible',
+] as const satisfies readonly ThemeName[])) {
   test(`axe passes on the alerts and reports pages in the ${theme} theme`, async ({ page }) => {
     // axe over two full pages is slow on a busy machine.
     test.setTimeout(180_000);

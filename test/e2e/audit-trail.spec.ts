@@ -10,7 +10,7 @@ test('an admin’s edit of a last name appears in the student’s History', asyn
   test.setTimeout(90_000);
   await signIn(page, 'admin');
   await open(page, STUDENT);
-  const history = page.getByRole('region', { name: 'History' });
+  const history = page.getByRole('region', { name: 'History', exact: true });
   await expect(history).toBeVisible();
   // Online, the section answers with entries or says there are none; it never stays loading.
   await expect(history.getByText('Loading the history…')).toHaveCount(0, { timeout: 15_000 });
@@ -53,5 +53,5 @@ test('a facilitator’s view of a student has no History section', async ({ page
   const firstStudent = page.locator('a[href^="/dash/students/stu-"]').first();
   await firstStudent.click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'History' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'History', exact: true })).toHaveCount(0);
 });

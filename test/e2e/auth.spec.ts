@@ -41,9 +41,15 @@ test.describe('signing in', () => {
     test(`the ${role} lands on their own dashboard with only the allowed navigation`, async ({
       page,
     }) => {
+      // The welcome toast lasts 5 seconds: it is watched for from before the sign-in, so a slow
+      // machine that lands late still sees it while it is shown (no race with its timer).
+      const welcomed = page
+        .getByTestId('toast')
+        .filter({ hasText: /Sign-in successful!/ })
+        .waitFor({ state: 'attached', timeout: 60_000 });
       await signIn(page, role);
       await expect(page).toHaveURL('/dash/home');
-      await expect(page.getByTestId('toast')).toHaveText(/Sign-in successful!/);
+      await welcomed;
       await expect(page.locator('[data-dashboard-type]')).toBeVisible();
       await expect(page.getByText(view.type).first()).toBeVisible();
       const nav = page.getByRole('navigation', { name: 'Dashboard' });

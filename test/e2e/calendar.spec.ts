@@ -14,6 +14,7 @@ import {
   type ThemeName,
   screenshotSizes,
 } from './fixtures';
+import { themesThisRun } from './themes';
 
 /** The seed's "today" is the UTC date; its events sit a number of days from it. */
 function dayFromToday(days: number): string {
@@ -151,7 +152,11 @@ test.describe('offline', () => {
   });
 });
 
-for (const theme of ['default', 'dark', 'accessible'] satisfies ThemeName[]) {
+for (const theme of themesThisRun('calendar.spec.ts', [
+  'default',
+  'dark',
+  'accessible',
+] satisfies ThemeName[])) {
   test(`month, week and agenda pass axe in the ${theme} theme`, async ({ page }) => {
     // Four axe runs on a busy machine.
     test.setTimeout(180_000);

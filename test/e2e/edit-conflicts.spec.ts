@@ -54,7 +54,7 @@ test('a field changed by someone else since the form opened stops the save and a
   await expect(page.getByRole('button', { name: 'Save changes' }).first()).toBeVisible();
 
   await changeBehindTheBack(page, id, { notes: 'Picked up by grandma on Fridays' });
-  await page.getByLabel('Notes (optional)').fill('Picked up at 3pm');
+  await page.getByLabel('Notes (optional)', { exact: true }).fill('Picked up at 3pm');
   await page.getByRole('button', { name: 'Save changes' }).first().click();
 
   const panel = page.getByRole('alert').filter({ hasText: 'Nothing was saved' });

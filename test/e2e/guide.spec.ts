@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
 import { open, signIn, useTheme, waitForWorker, type ThemeName, screenshotSizes } from './fixtures';
+import { themesThisRun } from './themes';
 
 /** A frontmatter field of a guide page, as written in docs/user-guide/<id>.mdx. */
 function frontmatter(id: string, field: 'title' | 'description'): string {
@@ -180,7 +181,11 @@ test('signed out, the guide fits a phone, with the pages and the contents folded
   await expect(pageList(page)).toBeHidden();
 });
 
-for (const theme of ['default', 'dark', 'accessible'] as const satisfies ThemeName[]) {
+for (const theme of themesThisRun('guide.spec.ts', [
+  'default',
+  'dark',
+  'accessible',
+] as const satisfies ThemeName[])) {
   test(`the guide passes axe in the ${theme} theme at 1280 and 390 px`, async ({ page }) => {
     await useTheme(page, theme);
     await page.setViewportSize({ width: 1280, height: 800 });

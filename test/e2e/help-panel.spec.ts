@@ -3,6 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
 import { open, signIn, useTheme, type ThemeName } from './fixtures';
+import { themesThisRun } from './themes';
 
 function helpPanel(page: Page) {
   return page.locator('dialog[data-help-panel]');
@@ -103,7 +104,11 @@ test('a page the guide cannot load shows the spec’s toast and Retry in the pan
   await expect(page.getByRole('dialog', { name: 'Theme settings' })).toBeVisible();
 });
 
-for (const theme of ['default', 'dark', 'accessible'] satisfies ThemeName[]) {
+for (const theme of themesThisRun('help-panel.spec.ts', [
+  'default',
+  'dark',
+  'accessible',
+] satisfies ThemeName[])) {
   test(`axe passes with the help panel open (${theme} theme)`, async ({ page }) => {
     await useTheme(page, theme);
     await signIn(page, 'admin');

@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
 import { open, signIn, syncSettled, useTheme, type DemoRole, type ThemeName } from './fixtures';
+import { themesThisRun } from './themes';
 
 // Sign-in, the first sync (up to 75 s below) and axe together can pass a minute on a loaded machine.
 test.describe.configure({ timeout: 150_000 });
@@ -110,7 +111,11 @@ test('a student’s home shows today’s timetable, or that there are no classes
 });
 
 for (const role of ['facilitator', 'parent', 'student'] as const) {
-  for (const theme of ['default', 'dark', 'accessible'] as const satisfies readonly ThemeName[]) {
+  for (const theme of themesThisRun('home-people.spec.ts', [
+    'default',
+    'dark',
+    'accessible',
+  ] as const satisfies readonly ThemeName[])) {
     test(`the ${role} home passes axe in the ${theme} theme`, async ({ page }) => {
       await useTheme(page, theme);
       await openHome(page, role);

@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
 import { open, signIn, useTheme, type DemoRole, type ThemeName } from './fixtures';
+import { themesThisRun } from './themes';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-h1';
 const HOMES = [
@@ -180,7 +181,7 @@ test.describe('staff home dashboards: accessibility and phones', () => {
   test.describe.configure({ timeout: 120_000 });
 
   for (const { role, frame } of HOMES) {
-    for (const theme of THEMES) {
+    for (const theme of themesThisRun('home-staff.spec.ts', THEMES)) {
       test(`axe passes on the ${role} home in the ${theme} theme, and it fits a 390 px phone`, async ({
         page,
       }) => {

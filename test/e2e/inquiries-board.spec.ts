@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
 import { open, signIn, syncSettled, useTheme, type ThemeName } from './fixtures';
+import { themesThisRun } from './themes';
 
 const SHOTS = 'test-results-a';
 const BOARD = '/dash/parent-inquiries';
@@ -210,7 +211,11 @@ test('on a phone the board is a list grouped by status, no wider than the screen
   await expect(page.getByRole('dialog', { name: 'This inquiry is not available' })).toBeVisible();
 });
 
-for (const theme of ['default', 'dark', 'accessible'] as const satisfies readonly ThemeName[]) {
+for (const theme of themesThisRun('inquiries-board.spec.ts', [
+  'default',
+  'dark',
+  'accessible',
+] as const satisfies readonly ThemeName[])) {
   test(`the board and the detail pass axe in the ${theme} theme`, async ({ page }) => {
     test.slow();
     await useTheme(page, theme);

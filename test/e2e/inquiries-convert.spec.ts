@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
 import { open, signIn, syncSettled, useTheme, type ThemeName } from './fixtures';
+import { themesThisRun } from './themes';
 
 const THEMES: ThemeName[] = ['default', 'dark', 'accessible'];
 const convertPath = (id: string) => `/dash/parent-inquiries/${id}/convert`;
@@ -257,7 +258,7 @@ test('a parent is not allowed on a conversion page', async ({ page }) => {
   await expect(page.getByLabel('Family name')).toHaveCount(0);
 });
 
-for (const theme of THEMES) {
+for (const theme of themesThisRun('inquiries-convert.spec.ts', THEMES)) {
   test(`the conversion page passes axe in the ${theme} theme`, async ({ page }) => {
     test.setTimeout(90_000);
     const id = `inq-e2e-${unique('axe').toLowerCase()}`;

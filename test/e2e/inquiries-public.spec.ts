@@ -7,6 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
 import { open, signIn, syncSettled, useTheme, type ThemeName } from './fixtures';
+import { themesThisRun } from './themes';
 
 const SHOTS = process.env.SHOTS_DIR ?? 'test-results-b';
 const RATE_LIMIT =
@@ -247,7 +248,11 @@ test.describe("a parent's inquiries", () => {
   });
 });
 
-for (const theme of ['default', 'dark', 'accessible'] satisfies ThemeName[]) {
+for (const theme of themesThisRun('inquiries-public.spec.ts', [
+  'default',
+  'dark',
+  'accessible',
+] satisfies ThemeName[])) {
   test(`the inquiry pages pass axe in the ${theme} theme`, async ({ page }) => {
     test.slow();
     await useTheme(page, theme);

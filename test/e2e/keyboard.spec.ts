@@ -17,6 +17,7 @@ import {
   typeInto,
 } from './keyboard';
 import { PAGES } from './routes';
+import { themesThisRun } from './themes';
 import type { DemoRole, ThemeName } from './fixtures';
 
 const THEMES: ThemeName[] = ['default', 'dark', 'accessible'];
@@ -76,7 +77,7 @@ async function start(page: Page, path: string) {
   await expectSkipLinkFirst(page, path);
 }
 
-for (const theme of THEMES) {
+for (const theme of themesThisRun('keyboard.spec.ts', THEMES)) {
   test.describe(`keyboard only, ${theme} theme`, () => {
     test.beforeEach(async ({ page }) => {
       await useTheme(page, theme);
@@ -317,7 +318,7 @@ test.describe('on a phone', () => {
   test.beforeEach(async ({ page }) => {
     await page.setViewportSize(PHONE);
   });
-  for (const theme of THEMES) {
+  for (const theme of themesThisRun('keyboard.spec.ts', THEMES)) {
     test(`sign in and help with Ctrl+? (${theme})`, async ({ page }) => {
       await useTheme(page, theme);
       await open(page, '/login');

@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
 import { DEMO_EMAILS, open, signIn, useTheme, type ThemeName } from './fixtures';
+import { themesThisRun } from './themes';
 
 const THEMES: ThemeName[] = ['default', 'dark', 'accessible'];
 /** The role editor of one member on /dash/roles, found by their e-mail address. */
@@ -158,7 +159,7 @@ test('an admin links a member to a family', async ({ page }) => {
   await expect(page.getByLabel('Family')).toHaveValue(firstFamily ?? '');
 });
 
-for (const theme of THEMES) {
+for (const theme of themesThisRun('members-roles.spec.ts', THEMES)) {
   test(`members and roles pages have no accessibility violations in the ${theme} theme`, async ({
     page,
   }) => {

@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
 import { open, signIn, syncSettled, useTheme, type ThemeName } from './fixtures';
+import { themesThisRun } from './themes';
 
 async function screenshots(page: Page, name: string) {
   if (!process.env.SHOTS_DIR) return;
@@ -138,7 +139,11 @@ test('the navigation says how many messages the parent has not read', async ({ p
   await expect(nav.getByRole('link', { name: /^Messages, \d+ unread$/ })).toBeVisible();
 });
 
-for (const theme of ['default', 'dark', 'accessible'] as const satisfies readonly ThemeName[]) {
+for (const theme of themesThisRun('messages-new.spec.ts', [
+  'default',
+  'dark',
+  'accessible',
+] as const satisfies readonly ThemeName[])) {
   test(`the new-conversation page passes axe in the ${theme} theme`, async ({ page }) => {
     await useTheme(page, theme);
     await signIn(page, 'parent');

@@ -13,6 +13,7 @@ import {
   waitForWorker,
   screenshotSizes,
 } from './fixtures';
+import { themesThisRun } from './themes';
 
 const CONVERSATION = 'conv-leo-progress';
 const SUBJECT = "Leo's maths progress";
@@ -179,7 +180,11 @@ test('an empty reply is refused with a message beside the box', async ({ page })
   await expect(page.getByText('Write a message before sending.')).toBeVisible();
 });
 
-for (const theme of ['default', 'dark', 'accessible'] as const satisfies readonly ThemeName[]) {
+for (const theme of themesThisRun('messages.spec.ts', [
+  'default',
+  'dark',
+  'accessible',
+] as const satisfies readonly ThemeName[])) {
   test(`the inbox and a thread pass axe in the ${theme} theme`, async ({ page }) => {
     test.setTimeout(120_000);
     await useTheme(page, theme);

@@ -4,6 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
 import { open, signIn, syncSettled, useTheme, type ThemeName } from './fixtures';
+import { themesThisRun } from './themes';
 
 const STUDENT = 'demo-student';
 
@@ -154,7 +155,11 @@ test('the bell’s panel lists the latest ten and links to the page', async ({ p
   await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
 });
 
-for (const theme of ['default', 'dark', 'accessible'] satisfies ThemeName[]) {
+for (const theme of themesThisRun('notifications.spec.ts', [
+  'default',
+  'dark',
+  'accessible',
+] satisfies ThemeName[])) {
   test(`the notifications page and the bell's panel pass axe in the ${theme} theme`, async ({
     page,
   }) => {

@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
 import { open, signIn, useTheme, type ThemeName } from './fixtures';
+import { themesThisRun } from './themes';
 
 /** What Chromium's BeforeInstallPromptEvent would bring, with the person's answer decided here. */
 async function offerInstall(page: Page, outcome: 'accepted' | 'dismissed' = 'accepted') {
@@ -202,7 +203,11 @@ test.describe('installing the app', () => {
 });
 
 test.describe('installing the app, in every theme', () => {
-  for (const theme of ['default', 'dark', 'accessible'] satisfies ThemeName[]) {
+  for (const theme of themesThisRun('pwa-install.spec.ts', [
+    'default',
+    'dark',
+    'accessible',
+  ] satisfies ThemeName[])) {
     test(`the settings section and the instructions pass axe (${theme})`, async ({ page }) => {
       // Four axe runs in the accessible theme: well over a minute on a busy two-core machine.
       test.setTimeout(150_000);
@@ -218,7 +223,10 @@ test.describe('installing the app, in every theme', () => {
     });
   }
 
-  for (const theme of ['default', 'accessible'] satisfies ThemeName[]) {
+  for (const theme of themesThisRun('pwa-install.spec.ts', [
+    'default',
+    'accessible',
+  ] satisfies ThemeName[])) {
     test(`screenshots of the banner and the modal at 1280 and 390 px (${theme})`, async ({
       page,
     }) => {

@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
 import { buildVariant, extraPort, serveBuild, type RunningServer } from './extra-builds';
 import { signIn, useTheme, type ThemeName } from './fixtures';
+import { themesThisRun } from './themes';
 
 const packageVersion = readPackageVersion(readFileSync('package.json', 'utf8'));
 const [major, minor, patch] = packageVersion.split('.').map(Number);
@@ -101,7 +102,11 @@ test.describe('the notice and the route rules', () => {
     );
   }
 
-  for (const theme of ['default', 'dark', 'accessible'] satisfies ThemeName[]) {
+  for (const theme of themesThisRun('pwa-update.spec.ts', [
+    'default',
+    'dark',
+    'accessible',
+  ] satisfies ThemeName[])) {
     test(`the new-version notice is quiet and readable in the ${theme} theme at 1280 and 390 px`, async ({
       page,
     }, testInfo) => {

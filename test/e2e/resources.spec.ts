@@ -15,6 +15,7 @@ import {
   waitForWorker,
   type ThemeName,
 } from './fixtures';
+import { themesThisRun } from './themes';
 
 const SHOTS = 'test-results-c';
 
@@ -342,7 +343,11 @@ test.describe('the resources library', () => {
     await expect(page.getByText(/not allowed/i).first()).toBeVisible();
   });
 
-  for (const theme of ['default', 'dark', 'accessible'] as const satisfies readonly ThemeName[]) {
+  for (const theme of themesThisRun('resources.spec.ts', [
+    'default',
+    'dark',
+    'accessible',
+  ] as const satisfies readonly ThemeName[])) {
     test(`axe passes on the list and the add form in the ${theme} theme`, async ({ page }) => {
       // Four axe runs and four full-page screenshots: well within a minute on an idle machine, not
       // on a loaded one.

@@ -7,6 +7,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { z } from 'zod';
 import { expectNoViolations } from './axe';
 import { open, signIn, useTheme, type DemoRole, type ThemeName } from './fixtures';
+import { themesThisRun } from './themes';
 
 const THEMES: ThemeName[] = ['default', 'dark', 'accessible'];
 
@@ -206,7 +207,7 @@ const VIEWS: Array<{ role: DemoRole; path: string; heading: string }> = [
   { role: 'student', path: '/dash/facilitators', heading: 'Your facilitators' },
 ];
 
-for (const theme of THEMES) {
+for (const theme of themesThisRun('role-views.spec.ts', THEMES)) {
   for (const view of VIEWS) {
     test(`${view.path} as the ${view.role} has no accessibility violations in the ${theme} theme`, async ({
       page,

@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
 import { open, signIn, useTheme, waitForWorker, type ThemeName } from './fixtures';
+import { themesThisRun } from './themes';
 
 const searchBox = (page: Page) => page.getByRole('combobox', { name: /^Search students/ });
 const results = (page: Page) => page.getByRole('listbox', { name: 'Search results' });
@@ -155,7 +156,11 @@ test('the header’s Search button opens the dialog on a phone', async ({ page }
   await expect(page).toHaveURL(/\/dash\/students\/[^/]+$/);
 });
 
-for (const theme of ['default', 'dark', 'accessible'] satisfies ThemeName[]) {
+for (const theme of themesThisRun('search.spec.ts', [
+  'default',
+  'dark',
+  'accessible',
+] satisfies ThemeName[])) {
   test(`the open search dialog passes axe (${theme} theme)`, async ({ page }) => {
     await useTheme(page, theme);
     await signIn(page, 'admin');

@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { expectNoViolations } from './axe';
 import { open, signIn, useTheme, type ThemeName } from './fixtures';
+import { themesThisRun } from './themes';
 
 const THEMES: ThemeName[] = ['default', 'dark', 'accessible'];
 const PHONE = { width: 390, height: 844 };
@@ -223,7 +224,7 @@ test.describe('on a 1280 × 800 desktop', () => {
   });
 });
 
-for (const theme of THEMES) {
+for (const theme of themesThisRun('shell-and-pickers.spec.ts', THEMES)) {
   test(`the shell, its panels and the student form pass axe in the ${theme} theme`, async ({
     page,
   }, testInfo) => {

@@ -4,6 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
 import { chooseDemoFamily, open, signIn, useTheme, type ThemeName, syncSettled } from './fixtures';
+import { themesThisRun } from './themes';
 
 const THEMES: ThemeName[] = ['default', 'dark', 'accessible'];
 function unique(prefix: string): string {
@@ -290,7 +291,7 @@ test('as student, the own record is shown read-only and another student is not f
   await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
 });
 
-for (const theme of THEMES) {
+for (const theme of themesThisRun('students-records.spec.ts', THEMES)) {
   test(`the profile, student forms and family pages have no accessibility violations in the ${theme} theme`, async ({
     page,
   }) => {

@@ -7,12 +7,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { MAX_AUDIENCE_KEYS } from '../../app/domain/audience';
 import {
   MAX_STARTED_PARTICIPANTS,
   PERMISSION_COLLECTIONS,
   PERMISSION_MATRIX,
+  MAX_HISTORY_APPEND,
 } from '../../app/domain/permissions';
-import { MAX_AUDIENCE_KEYS } from '../../app/domain/audience';
 import { MAX_GUARDIANS, resourceSchema } from '../../app/domain/records';
 import {
   extensionAgrees,
@@ -478,14 +479,15 @@ describe('invariants every client write keeps (issue 28)', () => {
     expect(members).toContain("(!('outboxKey' in before) && docId == request.auth.uid)");
   });
 
-  it("lets an inquiry's history only grow, by one entry of the writer's own", () => {
+  it("lets an inquiry's history only grow, by entries of the writer's own", () => {
     const inquiries = block('parentInquiries');
     expect(inquiries).toContain(
       "after.get('history', [])[0:before.get('history', []).size()] == before.get('history', [])",
     );
     expect(inquiries).toContain(
-      "after.get('history', [])[before.get('history', []).size()].get('by', '') == request.auth.uid",
+      "after.get('history', [])[before.get('history', []).size() + 0].get('by', '') == request.auth.uid",
     );
+    expect(inquiries.match(/\.size\(\) \+ \d+\]\.get\('by'/g)).toHaveLength(MAX_HISTORY_APPEND);
   });
 
   it('checks audience keys against the fields, one position at a time', () => {
