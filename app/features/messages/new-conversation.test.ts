@@ -53,6 +53,7 @@ describe('starting a conversation', () => {
           id: 'conv-1',
           subject: 'Leo’s reading',
           participantIds: ['m-parent', 'm-daniel', OFFICE_PARTICIPANT],
+          createdBy: 'm-parent',
           studentId: 'leo',
           lastMessageAt: '2026-03-09T10:42:00.000Z',
           lastMessagePreview: 'Hello Daniel, how is Leo doing?',

@@ -112,6 +112,8 @@ export function planNewConversation(
           id: conversationId,
           subject,
           participantIds,
+          // Who started it, fixed once written (the matrix refuses any other: decision 050).
+          createdBy: context.me,
           ...(studentId ? { studentId } : {}),
           lastMessageAt: nowIso,
           lastMessagePreview: previewOf(body),
