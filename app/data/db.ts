@@ -400,7 +400,9 @@ export async function readQueue(
     const key = db.sealing?.owner === sealed.owner ? db.sealing.key : null;
     const opened = key ? await openSealedChanges(key, collection, sealed) : null;
     if (!opened) return { changes: [], invalid: 0 };
-    entries = opened;
+    // Entries stored in the clear beside the sealed ones (another writer's) are read too, never
+    // dropped; the next write seals them with the rest.
+    entries = [...opened, ...entries];
   }
   const changes: PendingChange[] = [];
   let invalid = 0;

@@ -411,7 +411,9 @@ export async function runSoak(
             ? { ...w.change, timestamp: Math.max(Date.now(), (lastTime || 0) + 1) }
             : { garbage: true, firstName: 7 };
           list.push(entry);
-          await call(os().put({ collectionName: 'students', changes: list }, key));
+          // The rest of the record (a sealed queue's payload: decision 051) is kept as it is.
+          const record = typeof current === 'object' && current !== null ? current : {};
+          await call(os().put({ ...record, collectionName: 'students', changes: list }, key));
           return w.change ? String(w.change.id) : 'malformed';
         } finally {
           db.close();
