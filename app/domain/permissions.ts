@@ -241,23 +241,11 @@ export const IMMUTABLE_FIELDS: Partial<Record<PermissionCollection, readonly str
  * Collections whose client writes carry the writer and the server time (`updatedBy` = the caller,
  * `updatedAt` = request time): app/backend/documents.ts adds both to every write.
  */
-export const WRITER_STAMPED_COLLECTIONS: readonly PermissionCollection[] = [
-  'campuses',
-  'classrooms',
-  'subjects',
-  'students',
-  'families',
-  'facilitators',
-  'Members',
-  'attendance',
-  'events',
-  'conversations',
-  'messages',
-  'Notifications',
-  'parentInquiries',
-  'resources',
-  'guardianRequests',
-];
+export const WRITER_STAMPED_COLLECTIONS: readonly PermissionCollection[] =
+  PERMISSION_COLLECTIONS.filter(
+    // The system document, the sign-in log and the audit trail carry no last writer.
+    (c) => c !== 'collectionVersions' && c !== 'unregisteredSignins' && c !== 'auditLog',
+  );
 /** Collections whose `createdAt` is the server's time of the first write, and fixed after it. */
 export const SERVER_DATED_COLLECTIONS: readonly PermissionCollection[] = [
   'messages',
