@@ -45,7 +45,13 @@ try {
   const call = (name) => page.evaluate((n) => window.bench[n](), name);
 
   // One warm-up of each, so JIT and IndexedDB start-up are not in the first sample.
-  for (const name of ['writeCache', 'writeRawIdb', 'readFilterSortCold', 'readFilterSortWarm']) {
+  for (const name of [
+    'writeCache',
+    'writeRawIdb',
+    'readFilterSortCold',
+    'readFilterSortColdWhole',
+    'readFilterSortWarm',
+  ]) {
     await call(name);
   }
   const samples = {
@@ -53,6 +59,7 @@ try {
     writeRawIdb: [],
     writeLocalforagePerItem: [],
     cold: [],
+    coldWhole: [],
     warm: [],
   };
   for (let i = 0; i < RUNS; i++) {
@@ -61,6 +68,7 @@ try {
     samples.writeCache.push(await call('writeCache'));
     samples.writeLocalforagePerItem.push(await call('writeLocalforagePerItem'));
     samples.cold.push(await call('readFilterSortCold'));
+    samples.coldWhole.push(await call('readFilterSortColdWhole'));
     samples.warm.push(await call('readFilterSortWarm'));
   }
   const replays = [];
@@ -70,6 +78,7 @@ try {
   const raw = median(samples.writeRawIdb);
   const perItem = median(samples.writeLocalforagePerItem);
   const cold = median(samples.cold);
+  const coldWhole = median(samples.coldWhole);
   const warm = median(samples.warm);
   const replayMs = median(replays.map((r) => r.ms));
   const commits = [...new Set(replays.map((r) => r.commits))];
@@ -86,7 +95,14 @@ try {
   );
   console.log('Read back, filter (status), sort (lastName, firstName), first 50 of 10,000');
   console.log(
-    `  cold tab (IndexedDB + validation)   ${fmt(cold)}   (goal < 20 ms: ${cold < 20 ? 'met' : 'NOT met'})`,
+    `  cold tab, from the list index       ${fmt(cold)}   (goal ≤ 20 ms: ${cold <= 20 ? 'met' : 'NOT met'})` +
+      `   ratio to the whole read = ${(cold / coldWhole).toFixed(2)}×`,
+  );
+  console.log(
+    `  samples, from the list index        ${samples.cold.map((x) => x.toFixed(1)).join(', ')}`,
+  );
+  console.log(
+    `  cold tab, whole collection first    ${fmt(coldWhole)}   (baseline: every record read)`,
   );
   console.log(
     `  warm (collection in memory)         ${fmt(warm)}   (goal < 20 ms: ${warm < 20 ? 'met' : 'NOT met'})`,

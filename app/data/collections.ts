@@ -32,6 +32,13 @@ export interface CollectionDefinition extends CollectionSyncConfig {
    */
   slice?: CollectionSlice;
   /**
+   * Records of the collection are never deleted (they are archived) and never enter a person's
+   * scope without a write: a due refresh then asks only for what changed since the last fetch
+   * (`updatedAt >`, decision 053), and the whole collection is fetched again only when its cache
+   * duration runs out (issue 29: the cost of a school day).
+   */
+  changesOnlyWhenDue?: boolean;
+  /**
    * A subcollection cached under one name (decision 045): the records of `remoteName` under every
    * cached record of this parent collection (messages of each conversation). Cache ids are
    * `${parentId}/${id}`; the backend path is `${parent remoteName}/${parentId}/${remoteName}/${id}`.
@@ -77,11 +84,15 @@ const EXTRA_COLLECTIONS: readonly CollectionDefinition[] = [
     slice: { field: 'date', value: isoDay, frequencyMs: TODAYS_ROLL_CALLS_REFRESH_MS },
   },
   extra('events', { syncFrequencyMs: 6 * HOUR, cacheDurationMs: 14 * DAY, prioritySync: false }),
-  extra('conversations', {
-    syncFrequencyMs: 15 * MINUTE,
-    cacheDurationMs: 7 * DAY,
-    prioritySync: false,
-  }),
+  // Never deleted and participants fixed once started (issue 28): refreshed by their changes.
+  {
+    ...extra('conversations', {
+      syncFrequencyMs: 15 * MINUTE,
+      cacheDurationMs: 7 * DAY,
+      prioritySync: false,
+    }),
+    changesOnlyWhenDue: true,
+  },
   // Every message of the person's conversations, fetched per conversation (decision 045). Synced
   // with the conversations; a new message's notification and an open thread fetch sooner.
   {

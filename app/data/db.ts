@@ -1,6 +1,7 @@
 // LearningCenterDB: the physical layout of the local cache (decision 010). Three localforage stores
 // in one IndexedDB database, as spec §3 names them, but with bulk-friendly records inside:
 //   collections     "<collection>::<chunk>" → { collectionName, chunk, items: { [id]: item } }
+//                   "<collection>::index" → the list index of a large collection (list-index.ts)
 //   metadata        "<collection>" → CollectionMetadata, plus "__layout" → { layoutVersion, uid }
 //   pendingChanges  "<collection>" → { collectionName, changes: PendingChange[] }
 // localforage opens one transaction per setItem, so one record per chunk (not per item) is what makes
@@ -9,6 +10,13 @@
 import localforage from 'localforage';
 import { z } from 'zod';
 import { LOCAL_DB_NAME } from '~/config/constants';
+import {
+  dropListIndex,
+  dropListIndexes,
+  patchListIndex,
+  readListIndex,
+  writeListIndex,
+} from './list-index';
 import {
   openSealedChanges,
   sealChanges,
@@ -55,6 +63,16 @@ export const collectionMetadataSchema = z.object({
   prioritySync: z.boolean(),
   /** Set when a cached record failed its schema: the next sync fetches the collection again. */
   needsRefetch: z.boolean().optional(),
+  /**
+   * Backend time (ms) up to which this device holds every change of the collection: a "Sync now"
+   * asks only for records with `updatedAt` after it (decision 053). Absent: lastSynced less a margin.
+   */
+  fetchedUpTo: z.number().optional(),
+  /**
+   * A subcollection's parents whose children were fetched, with the parent's marker then (messages:
+   * the conversation's lastMessageAt and updatedAt); a refresh asks only parents whose marker moved.
+   */
+  fetchedParents: z.record(z.string()).optional(),
 });
 export type CollectionMetadata = z.infer<typeof collectionMetadataSchema>;
 
@@ -104,6 +122,12 @@ const isParkedKey = (key: string) => key.startsWith(PARKED_PREFIX);
 const layoutRecordSchema = z.object({
   layoutVersion: z.number().int(),
   uid: z.string().nullable(),
+  /**
+   * Written by releases that keep list indexes in step with the chunks (list-index.ts). An older
+   * release rewrites this record without it when it opens the database, and may then change chunks
+   * without their index: the next release to open it drops the indexes (see migrateLayout).
+   */
+  listIndexes: z.literal(true).optional(),
 });
 
 export interface LocalDatabase {
@@ -150,6 +174,19 @@ export async function readCollectionChunks(
 ): Promise<Map<string, unknown>> {
   const { items } = await readCollectionWithStamps(db, collection);
   return items;
+}
+
+/**
+ * Reads the one chunk that holds `id`, for a write inside the lock: a write re-reads only the
+ * chunks it changes, not the whole collection, and hands them to patchCollection so that they are
+ * not read twice. Entries are unparsed; an unreadable chunk reads as empty (and `damaged`).
+ */
+export function readChunkOf(
+  db: LocalDatabase,
+  collection: string,
+  id: string,
+): Promise<ChunkContents> {
+  return readChunk(db, collection, chunkOf(id));
 }
 
 /**
@@ -240,6 +277,11 @@ export async function repairChunks(
     stamp?: string;
   },
 ): Promise<void> {
+  // Records leave the chunks: the list index (list-index.ts) may name them, so it goes until the
+  // next refresh writes a new one.
+  if (repair.damagedChunks.length > 0 || [...repair.checked.values()].some((c) => c.drop.length)) {
+    await dropListIndex(db, collection);
+  }
   await Promise.all([
     ...repair.damagedChunks.map(async (chunk) => {
       const key = chunkKey(collection, chunk);
@@ -258,17 +300,20 @@ export async function repairChunks(
   ]);
 }
 
+/** One chunk as read for a read-modify-write (see readChunk). */
+export interface ChunkContents {
+  items: Record<string, unknown>;
+  validated?: string;
+  digest?: string;
+  damaged?: boolean;
+}
+
 /** Reads one chunk's items (for a read-modify-write of a few items). */
 async function readChunk(
   db: LocalDatabase,
   collection: string,
   chunk: number,
-): Promise<{
-  items: Record<string, unknown>;
-  validated?: string;
-  digest?: string;
-  damaged?: boolean;
-}> {
+): Promise<ChunkContents> {
   const raw = await db.collections.getItem<unknown>(chunkKey(collection, chunk));
   const parsed = chunkRecordSchema.safeParse(raw);
   if (parsed.success && parsed.data.collectionName === collection) return parsed.data;
@@ -298,6 +343,7 @@ async function writeChunk(
 /**
  * Applies puts and deletes to a collection, touching only the chunks involved. With `validated`,
  * the puts were checked against that stamp's schema; a chunk keeps the stamp only if it had it.
+ * `read` holds chunks the caller already read inside the same write lock (readChunkOf), unchanged.
  */
 export async function patchCollection(
   db: LocalDatabase,
@@ -305,6 +351,7 @@ export async function patchCollection(
   puts: readonly StoredItem[],
   deletes: readonly string[] = [],
   validated?: string,
+  read?: ReadonlyMap<number, Promise<ChunkContents>>,
 ): Promise<{ damagedChunks: number[] }> {
   const byChunk = new Map<number, { puts: StoredItem[]; deletes: string[] }>();
   const damagedChunks: number[] = [];
@@ -315,9 +362,13 @@ export async function patchCollection(
   };
   for (const item of puts) entry(chunkOf(item.id)).puts.push(item);
   for (const id of deletes) entry(chunkOf(id)).deletes.push(id);
+  // The list index is removed before the chunks change and written again after, so a tab that dies
+  // in between leaves none rather than a wrong one (list-index.ts).
+  const index = await readListIndex(db, collection);
+  if (index) await dropListIndex(db, collection);
   await Promise.all(
     [...byChunk].map(async ([chunk, change]) => {
-      const current = await readChunk(db, collection, chunk);
+      const current = await (read?.get(chunk) ?? readChunk(db, collection, chunk));
       if (current.damaged) damagedChunks.push(chunk);
       const items = current.items;
       // A stamp is kept only while it still vouches for the chunk: an edit by hand since it was
@@ -333,6 +384,9 @@ export async function patchCollection(
       await writeChunk(db, collection, chunk, items, keepStamp ? validated : undefined);
     }),
   );
+  if (index && damagedChunks.length === 0) {
+    await patchListIndex(db, collection, index, puts, deletes);
+  }
   if (damagedChunks.length > 0) {
     // The damaged chunk's other records are gone from this device: without a refetch they would
     // stay hidden, since the chunk reads as healthy from now on.
@@ -354,12 +408,15 @@ export async function replaceCollection(
     const chunk = chunks[chunkOf(item.id)];
     if (chunk) chunk[item.id] = item;
   }
+  await dropListIndex(db, collection);
   await Promise.all(
     chunks.map((chunkItems, chunk) => writeChunk(db, collection, chunk, chunkItems, validated)),
   );
+  await writeListIndex(db, collection, items);
 }
 
 export async function removeCollection(db: LocalDatabase, collection: string): Promise<void> {
+  await dropListIndex(db, collection);
   await Promise.all(
     Array.from({ length: CHUNK_COUNT }, (_, chunk) =>
       db.collections.removeItem(chunkKey(collection, chunk)),
@@ -516,13 +573,13 @@ export async function wipeUnattendedData(db: LocalDatabase): Promise<void> {
 
 export async function readLayout(
   db: LocalDatabase,
-): Promise<{ layoutVersion: number; uid: string | null } | null> {
+): Promise<{ layoutVersion: number; uid: string | null; listIndexes?: true } | null> {
   const parsed = layoutRecordSchema.safeParse(await db.metadata.getItem<unknown>(LAYOUT_KEY));
   return parsed.success ? parsed.data : null;
 }
 
 export async function writeLayout(db: LocalDatabase, uid: string | null): Promise<void> {
-  await db.metadata.setItem(LAYOUT_KEY, { layoutVersion: LAYOUT_VERSION, uid });
+  await db.metadata.setItem(LAYOUT_KEY, { layoutVersion: LAYOUT_VERSION, uid, listIndexes: true });
 }
 
 /**
@@ -622,6 +679,8 @@ export async function migrateLayout(db: LocalDatabase, uid: string | null): Prom
       if (migrate) await migrate(db);
     }
   }
+  // An older release had the database since the last open: its writes did not follow the indexes.
+  if (!layout?.listIndexes) await dropListIndexes(db);
   await writeLayout(db, uid);
   return found;
 }

@@ -141,6 +141,35 @@ describe('a self-healing cache', () => {
     expect(engine.getStatus().syncError).toBeNull();
   });
 
+  it('heals a damaged chunk that a cold page from the list index needed, as any other', async () => {
+    const { dbName, remote } = await seeded(800);
+    // The record at position 600 of the index's order (name, then id) lies beyond its head.
+    const order = students(800).sort(
+      (a, b) =>
+        (a.lastName < b.lastName ? -1 : a.lastName > b.lastName ? 1 : 0) ||
+        (a.firstName < b.firstName ? -1 : a.firstName > b.firstName ? 1 : 0) ||
+        (a.id < b.id ? -1 : 1),
+    );
+    const wanted = order[600];
+    if (!wanted) throw new Error('no 600th student');
+    const db = await openDatabase(dbName);
+    await db.collections.setItem(`students::${chunkOf(wanted.id)}`, 'garbage');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+
+    const { store } = await reopen(dbName, remote, { students: studentV1 });
+    const page = await store.list('students', {
+      sort: [{ field: 'lastName' }, { field: 'firstName' }],
+      offset: 600,
+      limit: 1,
+    });
+    // The index could not vouch for the page: the collection was read, the damage found.
+    expect(page).toHaveLength(1);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('1 chunk(s)'));
+    await vi.waitFor(async () => expect(await allStudents(store)).toHaveLength(800), {
+      timeout: 5000,
+    });
+  });
+
   it('catches a record edited by hand inside a chunk stamped as validated', async () => {
     const { dbName, remote } = await seeded();
     const db = await openDatabase(dbName);

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { attendanceSchema } from '~/domain/records';
 import { allowConsoleErrors } from '../../test/console';
-import { CHUNK_COUNT, openDatabase, readLayout, readMetadata, writeMetadata } from './db';
+import { getCollectionDefinition } from './collections';
+import { CHUNK_COUNT, chunkOf, openDatabase, readLayout, readMetadata, writeMetadata } from './db';
 import { createStore, type Store } from './store';
 import type { Outbox } from './outbox';
 
@@ -432,5 +433,53 @@ describe('defaults that fill only what is missing (ifMissing)', () => {
       ...base,
       entries: { s1: absent, s2: present, s3: late },
     });
+  });
+});
+
+describe('what a write reads (issue 29, phone budgets)', () => {
+  const schemas = { students: studentSchema };
+  const roster = Array.from({ length: 200 }, (_, i) => ({
+    id: `stu-${i}`,
+    firstName: `First${i}`,
+    lastName: `Last${i}`,
+  }));
+
+  /** The students chunks (`students::<n>`) that IndexedDB was asked for while `run` ran. */
+  async function chunkReads(run: () => Promise<unknown>): Promise<string[]> {
+    const get = vi.spyOn(IDBObjectStore.prototype, 'get');
+    try {
+      await run();
+      return get.mock.calls
+        .map(([key]) => String(key))
+        .filter((key) => /^students::\d+$/.test(key));
+    } finally {
+      get.mockRestore();
+    }
+  }
+
+  it("re-reads only the changed record's chunk, and still keeps another tab's change to it", async () => {
+    const tabA = newStore(undefined, schemas);
+    const tabB = newStore(tabA.dbName, schemas);
+    await tabA.init({ uid: 'u1' });
+    await tabB.init({ uid: 'u1' });
+    await tabA.applyRefresh(getCollectionDefinition('students'), roster, '1.0.0', false, {
+      validated: true,
+    });
+    expect(await tabA.count('students')).toBe(200);
+    // Tab A stops hearing other tabs, so its copy in memory stays stale: only the re-read inside
+    // the write lock can know what tab B wrote.
+    tabA.dispose();
+    await tabB.save('students', { id: 'stu-7', lastName: 'Changed in B' });
+
+    const reads = await chunkReads(() => tabA.save('students', { id: 'stu-7', firstName: 'A' }));
+    // Once: the write hands the chunk it read to the flush, which does not read it again.
+    expect(reads).toEqual([`students::${chunkOf('stu-7')}`]);
+    const reloaded = newStore(tabA.dbName, schemas);
+    await reloaded.init({ uid: 'u1' });
+    expect(await reloaded.get('students', 'stu-7')).toMatchObject({
+      firstName: 'A',
+      lastName: 'Changed in B',
+    });
+    expect(await reloaded.count('students')).toBe(200);
   });
 });

@@ -18,15 +18,17 @@ import {
 } from './connection';
 import {
   cachedItemSchema,
+  chunkOf,
   LAYOUT_VERSION,
   patchCollection,
-  readCollectionChunks,
+  readChunkOf,
   readCollectionWithStamps,
   readMetadata,
   removeCollection,
   repairChunks,
   replaceCollection,
   writeMetadata,
+  type ChunkContents,
   type CollectionMetadata,
   type PendingChange,
   type StoredItem,
@@ -38,7 +40,8 @@ import {
   mergeDefaults,
   normalizePatch,
 } from './field-paths';
-import { applyListOptions, type ListOptions } from './list-query';
+import { dropListIndex, inIndexOrder, queryListIndex, readListIndex } from './list-index';
+import { applyListOptions, matches, type ListOptions } from './list-query';
 import { Outbox, outbox as tabOutbox } from './outbox';
 import { schemaFingerprint } from './schema-fingerprint';
 import type { OutboxSealing } from './outbox-seal';
@@ -95,7 +98,8 @@ class StagedWrite {
   readonly changes: NewChange[] = [];
   readonly puts = new Map<string, Map<string, CachedRecord>>();
   readonly removes = new Map<string, Set<string>>();
-  private readonly fresh = new Map<string, Map<string, unknown>>();
+  /** Chunks re-read from IndexedDB by this write, by collection and chunk number. */
+  private readonly fresh = new Map<string, Map<number, Promise<ChunkContents>>>();
 
   constructor(
     private readonly lock: WriteLock,
@@ -107,13 +111,23 @@ class StagedWrite {
     const put = this.puts.get(collection)?.get(id);
     if (put) return put;
     if (this.removes.get(collection)?.has(id)) return null;
-    // Another tab may have written the record since this tab loaded it into memory.
-    let raw = this.fresh.get(collection);
-    if (!raw) {
-      raw = await readCollectionChunks(this.lock.database, collection);
-      this.fresh.set(collection, raw);
+    // Another tab may have written the record since this tab loaded it into memory. Only the
+    // chunk that holds it is read (1/16 of the collection), once per write; the flush writes it
+    // back without reading it again (chunksRead).
+    let chunks = this.fresh.get(collection);
+    if (!chunks) this.fresh.set(collection, (chunks = new Map()));
+    let chunk = chunks.get(chunkOf(id));
+    if (!chunk) {
+      chunk = readChunkOf(this.lock.database, collection, id);
+      chunks.set(chunkOf(id), chunk);
     }
-    return raw.has(id) ? this.parse(collection, raw.get(id)) : null;
+    const { items } = await chunk;
+    return Object.hasOwn(items, id) ? this.parse(collection, items[id]) : null;
+  }
+
+  /** The chunks of `collection` this write has read, as they are in IndexedDB (under the lock). */
+  chunksRead(collection: string): ReadonlyMap<number, Promise<ChunkContents>> | undefined {
+    return this.fresh.get(collection);
   }
 
   put(collection: string, record: CachedRecord): void {
@@ -222,10 +236,17 @@ export class Store {
     }
   }
 
-  /** Filtered, sorted, limited items (limit 10 by default); [] when the read fails. */
+  /**
+   * Filtered, sorted, limited items (limit 10 by default); [] when the read fails. A collection not
+   * yet in memory answers a page in its list index's order from the index (listFromIndex).
+   */
   async list(collection: string, options: ListOptions = {}): Promise<CachedRecord[]> {
     this.check(collection);
     try {
+      if (!this.memory.has(collection)) {
+        const page = await this.listFromIndex(collection, options);
+        if (page) return page;
+      }
       return applyListOptions((await this.load(collection)).values(), options);
     } catch (error) {
       logFailure('Failed to get data', error);
@@ -404,14 +425,17 @@ export class Store {
   async applySlice(
     definition: CollectionDefinition,
     fresh: readonly CachedRecord[],
+    /** Cached ids the backend no longer has for this person (decision 053); pending ones stay. */
+    remove: readonly string[] = [],
   ): Promise<boolean> {
     const collection = definition.name;
-    if (fresh.length === 0) return true;
+    if (fresh.length === 0 && remove.length === 0) return true;
     const schema = this.schemaFor(collection);
     try {
       const records = new Map(fresh.map((record) => [record.id, record]));
       await this.connection.write(async (lock) => {
-        for (const change of await this.outbox.queued(lock, collection)) {
+        const queue = await this.outbox.queued(lock, collection);
+        for (const change of queue) {
           const current = records.get(change.itemId);
           if (!current) continue;
           if (change.operation === 'delete') {
@@ -424,7 +448,9 @@ export class Store {
           if (!schema || schema.safeParse(next).success) records.set(change.itemId, next);
         }
         const puts = [...records.values()];
-        const deletes = [...fresh.map((r) => r.id)].filter((id) => !records.has(id));
+        const queued = new Set(queue.map((c) => c.itemId));
+        const gone = remove.filter((id) => !records.has(id) && !queued.has(id));
+        const deletes = [...fresh.map((r) => r.id), ...gone].filter((id) => !records.has(id));
         await patchCollection(
           lock.database,
           collection,
@@ -443,6 +469,18 @@ export class Store {
     } catch (error) {
       logFailure(`Failed to refresh today's ${collection}`, error);
       return false;
+    }
+  }
+
+  /** Changes fields of a collection's metadata, if it has any (the sync engine's marks). */
+  async updateMetadata(collection: string, patch: Partial<CollectionMetadata>): Promise<void> {
+    try {
+      await this.connection.write(async ({ database }) => {
+        const metadata = await readMetadata(database, collection);
+        if (metadata) await writeMetadata(database, { ...metadata, ...patch, name: collection });
+      });
+    } catch (error) {
+      logFailure(`Failed to update the metadata of ${collection}`, error);
     }
   }
 
@@ -508,6 +546,50 @@ export class Store {
     if (!schema) return undefined;
     const { version } = getCollectionDefinition(collection);
     return `${LAYOUT_VERSION}:${version}:${schemaFingerprint(schema)}`;
+  }
+
+  /**
+   * A page of a collection that is not in memory, from its list index (list-index.ts): the records
+   * in the index's head, and for the others only the chunks that hold them. Every record is
+   * validated and checked against the query; null when the index cannot answer the query or
+   * anything does not check out (then the index is dropped and the caller loads the collection,
+   * which drops and refetches whatever is damaged).
+   */
+  private async listFromIndex(
+    collection: string,
+    options: ListOptions,
+  ): Promise<CachedRecord[] | null> {
+    const database = this.connection.require();
+    const index = await readListIndex(database, collection);
+    const page = index ? queryListIndex(index, options) : null;
+    if (!index || !page) return null;
+    const chunks = new Map<number, Promise<ChunkContents>>();
+    for (const id of page.ids) {
+      const chunk = chunkOf(id);
+      if (!page.head.has(id) && !chunks.has(chunk)) {
+        chunks.set(chunk, readChunkOf(database, collection, id));
+      }
+    }
+    const records: CachedRecord[] = [];
+    for (const id of page.ids) {
+      const raw = page.head.has(id)
+        ? page.head.get(id)
+        : (await chunks.get(chunkOf(id)))?.items[id];
+      const record = raw === undefined ? null : this.parseStored(collection, raw);
+      if (record?.id !== id) return this.dropIndex(collection);
+      records.push(record);
+    }
+    const filters = options.filters ?? [];
+    const checked =
+      records.every((record) => filters.every((filter) => matches(record, filter))) &&
+      inIndexOrder(index.sort, records);
+    return checked ? records : this.dropIndex(collection);
+  }
+
+  /** Drops a list index that disagreed with its records; a refresh writes a new one. */
+  private async dropIndex(collection: string): Promise<null> {
+    await this.connection.write(({ database }) => dropListIndex(database, collection));
+    return null;
   }
 
   /**
@@ -584,6 +666,7 @@ export class Store {
             [...(staged.puts.get(collection)?.values() ?? [])].map((r) => toStored(collection, r)),
             [...(staged.removes.get(collection) ?? [])],
             this.stampOf(collection),
+            staged.chunksRead(collection),
           ),
         ),
       );

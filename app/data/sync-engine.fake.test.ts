@@ -1,12 +1,13 @@
 // The sync engine through app/backend and the real firestore/lite SDK against the fake Firebase
 // (msw/node) and its fault injection: what the issue's "exactly once" promises rest on.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { scopeForUser } from '~/auth/user-data';
 import { signInAs } from '~/backend/test-helpers';
 import { fake } from '../../mocks/index';
 import { allowConsoleErrors } from '../../test/console';
 import { backoffDelay } from './pending-changes';
 import { createStore } from './store';
-import { createSyncEngine } from './sync-engine';
+import { createSyncEngine, type ScopeFor } from './sync-engine';
 import type { Connectivity } from './connectivity';
 
 let counter = 0;
@@ -23,7 +24,10 @@ function student(n: number, tag: string) {
   };
 }
 
-async function setup() {
+async function setup(
+  // Only students are refreshed unless told: the seed's other collections are not most tests' subject.
+  scopeFor: ScopeFor = (c) => (c === 'students' ? undefined : null),
+) {
   const clock = { t: Date.now() };
   let online = true;
   const listeners = new Set<(o: boolean) => void>();
@@ -39,13 +43,12 @@ async function setup() {
     now: () => clock.t,
   });
   await cache.init({ uid: 'admin' });
-  // Only students are refreshed here; the seed's other collections are not this suite's subject.
   const engine = createSyncEngine({
     store: cache,
     outbox,
     connectivity,
     now: () => clock.t,
-    scopeFor: (c) => (c === 'students' ? undefined : null),
+    scopeFor,
   });
   disposers.push(() => cache.dispose());
   return {
@@ -66,10 +69,11 @@ const tagged = (tag: string) =>
 beforeAll(async () => {
   await fake.reset({ profile: 'demo' });
 });
+let adminUid = '';
 beforeEach(async () => {
   fake.faults.clear();
   fake.clearRequestLog();
-  await signInAs('admin');
+  adminUid = await signInAs('admin');
 });
 afterEach(() => {
   for (const dispose of disposers.splice(0)) dispose();
@@ -177,5 +181,51 @@ describe('sync engine against the fake Firebase', () => {
     await engine.sync();
     expect(await outbox.pendingChanges()).toEqual([]);
     expect(tagged(tag)).toHaveLength(1000);
+  });
+});
+
+describe('Sync now against the fake Firebase (decision 053)', () => {
+  const reads = () => Object.values(fake.usage()).reduce((sum, u) => sum + u.reads, 0);
+
+  it('fetches a student changed elsewhere with an `updatedAt >` query, and only that student', async () => {
+    const { cache, engine, clock } = await setup();
+    await engine.sync();
+    const [target] = fake.listDocuments('students');
+    if (!target) throw new Error('the demo seed has students');
+    // Another device saves a change: the backend stamps its time.
+    clock.t += 60_000;
+    fake.setDocument(`students/${target.id}`, {
+      ...target.data,
+      notes: 'Changed elsewhere',
+      updatedAt: new Date(),
+    });
+    await engine.sync();
+    expect((await cache.get('students', target.id))?.notes).not.toBe('Changed elsewhere');
+
+    fake.resetUsage();
+    const report = await engine.syncNow();
+    expect(report.upToDate).toBe(true);
+    expect((await cache.get('students', target.id))?.notes).toBe('Changed elsewhere');
+    // One query that returned the one changed student (the version document is cached for 60 s).
+    expect(reads()).toBe(1);
+  });
+
+  it('costs an admin at most 20 reads when nothing changed (issue 29)', async () => {
+    const member = fake.getDocument(`Members/${adminUid}`);
+    const admin = {
+      uid: adminUid,
+      roles: ['admin' as const],
+      member: null,
+      memberUUID: typeof member?.memberUUID === 'string' ? member.memberUUID : adminUid,
+    };
+    const { engine, clock } = await setup((collection) => scopeForUser(admin, collection));
+    await engine.sync();
+    clock.t += 5 * 60_000;
+    fake.resetUsage();
+    const report = await engine.syncNow();
+    expect(report.upToDate).toBe(true);
+    expect(report.refreshed.every((r) => r.reason === 'pull')).toBe(true);
+    expect(reads()).toBeGreaterThan(0);
+    expect(reads()).toBeLessThanOrEqual(20);
   });
 });

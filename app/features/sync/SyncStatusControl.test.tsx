@@ -2,7 +2,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PendingChange } from '~/data/db';
-import type { SyncStatus } from '~/data/sync-engine';
+import type { SyncReport, SyncStatus } from '~/data/sync-engine';
 import { SyncStatusControl } from './SyncStatusControl';
 
 function fakeEngine(initial: SyncStatus) {
@@ -14,7 +14,7 @@ function fakeEngine(initial: SyncStatus) {
       listeners.add(l);
       return () => listeners.delete(l);
     },
-    sync: vi.fn(async () => ({ refreshed: [] })),
+    syncNow: vi.fn(async (): Promise<SyncReport> => ({ refreshed: [], upToDate: true })),
     retryChange: vi.fn(async () => true),
     discardChange: vi.fn(async () => true),
     set(next: Partial<SyncStatus>) {
@@ -39,6 +39,7 @@ const failed: PendingChange = {
 };
 
 const base: SyncStatus = {
+  state: 'idle',
   isOnline: true,
   isSyncing: false,
   pendingChanges: 0,
@@ -113,6 +114,37 @@ describe('SyncStatusControl', () => {
     expect(screen.getByRole('button', { name: 'Sync now' })).toBeDisabled();
     engine.set({ isOnline: true });
     await user.click(screen.getByRole('button', { name: 'Sync now' }));
-    expect(engine.sync).toHaveBeenCalledTimes(1);
+    expect(engine.syncNow).toHaveBeenCalledTimes(1);
+  });
+
+  it('Sync now says what it is doing, then "Up to date" only when the send and the fetch both finished', async () => {
+    const user = userEvent.setup();
+    const engine = fakeEngine(base);
+    let finish: (report: SyncReport) => void = () => {};
+    engine.syncNow.mockImplementation(() => new Promise((resolve) => (finish = resolve)));
+    render(<SyncStatusControl engine={engine} />);
+    await user.click(screen.getByRole('button', { name: /Sync status/ }));
+    await user.click(screen.getByRole('button', { name: 'Sync now' }));
+    const panel = screen.getByRole('dialog', { name: 'Sync status' });
+
+    engine.set({ state: 'sending', isSyncing: true });
+    expect(panel).toHaveTextContent('Sending changes…');
+    expect(panel).toHaveTextContent('StateSending changes');
+    engine.set({ state: 'refreshing' });
+    expect(panel).toHaveTextContent('Fetching changes…');
+    expect(screen.queryByText('Up to date')).not.toBeInTheDocument();
+    engine.set({ state: 'idle', isSyncing: false });
+    act(() => finish({ refreshed: [], upToDate: true }));
+    expect(await screen.findByText('Up to date')).toBeInTheDocument();
+    expect(panel).toHaveTextContent('StateIdle');
+
+    // A run that could not fetch everything (or send everything) is not "Up to date".
+    await user.click(screen.getByRole('button', { name: 'Sync now' }));
+    expect(screen.queryByText('Up to date')).not.toBeInTheDocument();
+    act(() => finish({ refreshed: [], upToDate: false }));
+    expect(
+      await screen.findByText('Not up to date yet: the next sync tries again.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Up to date')).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,9 @@
 // The header's sync status (spec §3 "Sync status"): a button whose accessible name says online or
 // offline, syncing, and how many changes wait; it opens a panel with the pending changes (Retry and
 // Discard for the ones the backend refused), the last sync time and the sync error. A polite live
-// region announces changes of state to screen-reader users.
+// region announces changes of state to screen-reader users. "Sync now" sends the queue and then
+// fetches what changed elsewhere (decision 053); while it runs the button says which, and the panel
+// says "Up to date" only when both finished without an error.
 //
 // The panel is a react-aria-components popover dialog: it places itself beside the button and
 // stays inside the viewport (it used to hang off the left edge of a 390 px phone), and it brings
@@ -17,7 +19,7 @@ import {
 } from 'react-aria-components';
 import { INVALID_DATA_CODE } from '~/data/change-validation';
 import type { PendingChange } from '~/data/db';
-import type { SyncEngine, SyncStatus } from '~/data/sync-engine';
+import type { SyncEngine, SyncState, SyncStatus } from '~/data/sync-engine';
 import { syncEngine } from '~/data/sync-status';
 import { useSettings } from '~/settings/store';
 import { Badge } from '~/ui/Badge';
@@ -26,8 +28,21 @@ import { ACTION_ICONS, CONNECTION_ICONS, Icon, STATUS_ICONS } from '~/ui/icons';
 
 type EngineLike = Pick<
   SyncEngine,
-  'getStatus' | 'subscribeStatus' | 'sync' | 'retryChange' | 'discardChange'
+  'getStatus' | 'subscribeStatus' | 'syncNow' | 'retryChange' | 'discardChange'
 >;
+
+/** The engine's state in the panel's words. */
+export const STATE_LABEL: Record<SyncState, string> = {
+  idle: 'Idle',
+  scheduled: 'Sync scheduled',
+  sending: 'Sending changes',
+  refreshing: 'Fetching changes',
+  'backing-off': 'Waiting to retry',
+  stopped: 'Stopped',
+};
+
+export const UP_TO_DATE_MESSAGE = 'Up to date';
+export const NOT_UP_TO_DATE_MESSAGE = 'Not up to date yet: the next sync tries again.';
 
 export function describeSyncStatus(status: SyncStatus): string {
   const parts = [status.isOnline ? 'Online' : 'Offline'];
@@ -85,6 +100,15 @@ export function SyncStatusControl({ engine = syncEngine }: { engine?: EngineLike
   const status = useSyncExternalStore(engine.subscribeStatus, engine.getStatus, engine.getStatus);
   const skin = useSettings((s) => s.skin);
   const [open, setOpen] = useState(false);
+  /** The outcome of the last "Sync now" pressed here: running, up to date, or not. */
+  const [syncNow, setSyncNow] = useState<'running' | 'up-to-date' | 'not-up-to-date' | null>(null);
+  const runSyncNow = () => {
+    setSyncNow('running');
+    engine
+      .syncNow()
+      .then((report) => setSyncNow(report.upToDate ? 'up-to-date' : 'not-up-to-date'))
+      .catch(() => setSyncNow('not-up-to-date'));
+  };
   useEffect(() => {
     const show = () => setOpen(true);
     window.addEventListener(OPEN_PANEL_EVENT, show);
@@ -96,7 +120,14 @@ export function SyncStatusControl({ engine = syncEngine }: { engine?: EngineLike
 
   return (
     <div className="relative">
-      <DialogTrigger isOpen={open} onOpenChange={setOpen}>
+      <DialogTrigger
+        isOpen={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          // A reopened panel shows the present, not the outcome of a Sync now long done.
+          if (next && syncNow !== 'running') setSyncNow(null);
+        }}
+      >
         <AriaButton
           aria-label={`Sync status: ${label}`}
           className={`${skin.headerButton} ${skin.rounded}`}
@@ -137,12 +168,22 @@ export function SyncStatusControl({ engine = syncEngine }: { engine?: EngineLike
                 </div>
                 <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
                   <dt className="text-muted">State</dt>
-                  <dd>{status.isSyncing ? 'Syncing' : 'Idle'}</dd>
+                  <dd>{STATE_LABEL[status.state]}</dd>
                   <dt className="text-muted">Pending changes</dt>
                   <dd>{status.pendingChanges}</dd>
                   <dt className="text-muted">Last sync</dt>
                   <dd>{formatTime(status.lastSyncTime)}</dd>
                 </dl>
+                <p aria-live="polite" className="mt-3 text-sm empty:hidden">
+                  {syncNow === 'up-to-date' && !status.isSyncing ? (
+                    <span className="flex items-center gap-2 text-success">
+                      <Icon icon={STATUS_ICONS.success} className="size-4" />
+                      {UP_TO_DATE_MESSAGE}
+                    </span>
+                  ) : syncNow === 'not-up-to-date' && !status.isSyncing ? (
+                    NOT_UP_TO_DATE_MESSAGE
+                  ) : null}
+                </p>
                 {status.syncError ? (
                   <p className={`mt-3 p-2 text-sm ${skin.error} ${skin.rounded}`}>
                     Sync error: {status.syncError}
@@ -219,9 +260,15 @@ export function SyncStatusControl({ engine = syncEngine }: { engine?: EngineLike
                     icon={ACTION_ICONS.sync}
                     disabled={!status.isOnline}
                     // Busy rather than disabled while it runs: the focus stays on the button.
-                    busy={status.isSyncing}
-                    busyLabel="Syncing…"
-                    onClick={() => void engine.sync()}
+                    busy={status.isSyncing || syncNow === 'running'}
+                    busyLabel={
+                      status.state === 'sending'
+                        ? 'Sending changes…'
+                        : status.state === 'refreshing'
+                          ? 'Fetching changes…'
+                          : 'Syncing…'
+                    }
+                    onClick={runSyncNow}
                   >
                     Sync now
                   </Button>

@@ -43,7 +43,7 @@ export function SyncStatusTile() {
             size="sm"
             icon={ACTION_ICONS.sync}
             disabled={!status.isOnline || status.isSyncing}
-            onClick={() => void syncEngine.sync()}
+            onClick={() => void syncEngine.syncNow()}
           >
             Sync now
           </Button>
