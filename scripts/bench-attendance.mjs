@@ -8,6 +8,7 @@
 //   BENCH_RUNS=9 …   BENCH_ACCOUNT=admin …   CHROMIUM_PATH=/path/to/chromium …
 //   BENCH_VIEWPORT=390x844 …                        # a phone's window instead of 1280x900
 //   BENCH_SCREENSHOTS=dir …                         # a PNG of each screen after its warm-up run
+//   BENCH_PROFILE=dir …                             # a CPU profile (.cpuprofile) of each counted step
 //
 // Set-up, before signing in (so the first sync fetches it), through the fake's console control
 // `window.__fakeFirebase`: the demo facilitator's first classroom gets exactly 30 enrolled students
@@ -38,7 +39,7 @@
 // that is missing or never becomes ready is reported "not available" with the reason.
 // Not part of `npm test`: it measures, it does not assert (architecture.md "Benchmarks").
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchBenchBrowser, median } from './bench-browser.mjs';
@@ -55,6 +56,9 @@ const DAYS = 60;
 const READY_TIMEOUT_MS = 10_000;
 // A folder for a screenshot of each screen after its warm-up run (to look at what was measured).
 const SCREENSHOTS = process.env.BENCH_SCREENSHOTS;
+// A folder for a CPU profile of each counted step (open it in DevTools' Performance panel; a build
+// made with `npx remix vite:build --minify false` keeps the function names readable).
+const PROFILE = process.env.BENCH_PROFILE;
 const [WIDTH, HEIGHT] = (process.env.BENCH_VIEWPORT ?? '1280x900').split('x').map(Number);
 const GOALS = { open: 100, save: 50, register: 150 };
 
@@ -67,6 +71,7 @@ if (!process.env.BENCH_SKIP_BUILD) {
 }
 
 if (SCREENSHOTS) mkdirSync(SCREENSHOTS, { recursive: true });
+if (PROFILE) mkdirSync(PROFILE, { recursive: true });
 
 const server = createStaticServer(join(root, BUILD_DIR, 'client'));
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -291,8 +296,22 @@ function measureInPage({ kind, action, arg, timeoutMs }) {
   });
 }
 
-const measure = (page, kind, action, arg = {}) =>
-  page.evaluate(measureInPage, { kind, action, arg, timeoutMs: READY_TIMEOUT_MS });
+let profiler = null;
+async function measure(page, kind, action, arg = {}) {
+  const run = () =>
+    page.evaluate(measureInPage, { kind, action, arg, timeoutMs: READY_TIMEOUT_MS });
+  if (!PROFILE || currentRun === 0) return run();
+  profiler ??= await page.context().newCDPSession(page);
+  await profiler.send('Profiler.enable');
+  await profiler.send('Profiler.setSamplingInterval', { interval: 100 });
+  await profiler.send('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await profiler.send('Profiler.stop');
+    writeFileSync(join(PROFILE, `${kind}-${currentRun}.cpuprofile`), JSON.stringify(profile));
+  }
+}
 
 const reason = (error) =>
   (error instanceof Error ? error.message : String(error)).split('\n')[0].slice(0, 160);

@@ -105,6 +105,29 @@ describe('refresh scopes against the fake Firebase', () => {
     expect(new Set(families.keys())).toEqual(expected);
   });
 
+  it("reads a facilitator's students from this device's cache once they are fetched, not from the backend every sync", async () => {
+    const user = await signInAs('facilitator');
+    const { store, initCache, clearCache } = await import('~/data/store');
+    const { getCollectionDefinition } = await import('~/data/collections');
+    await initCache({ uid: user.uid });
+    try {
+      // What the sync stored for this facilitator: the students of their classrooms.
+      const students = fake
+        .listDocuments('students')
+        .filter((d) =>
+          strings.parse(d.data.classroomIds).some((c) => user.taughtClassroomIds.includes(c)),
+        )
+        .map((d) => ({ ...d.data, id: d.id }));
+      await store.applyRefresh(getCollectionDefinition('students'), students, '1.0.0', false);
+      fake.clearRequestLog();
+      const links = await resolveScopeLinks(user);
+      expect(fake.requests(/students/)).toEqual([]);
+      expect(new Set(links.familyIds)).toEqual(new Set(user.familyIds));
+    } finally {
+      await clearCache();
+    }
+  });
+
   it("gives office staff the office's conversations and their own, and no one else's", async () => {
     const user = await signInAs('administration');
     const scope = scopeForUser(user, 'conversations') ?? undefined;

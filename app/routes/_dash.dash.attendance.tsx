@@ -2,6 +2,7 @@
 // and a picker; with one it shows that roll call, read-only when the person may not mark that date.
 // Parents and students go to their attendance summary instead.
 import { Link, useLoaderData } from '@remix-run/react';
+import { useLiveQueries } from '~/data/live';
 import { useRevalidateOnDataChange } from '~/data/route-data';
 import { AttendanceTabs } from '~/features/attendance/AttendanceTabs';
 import { TodaysClassesList } from '~/features/attendance/home-facilitator';
@@ -41,6 +42,10 @@ export default function RollCallPage() {
   const data = useLoaderData<typeof clientLoader>();
   const skin = useSettings((s) => s.skin);
   useRevalidateOnDataChange(['attendance', 'classrooms', 'students']);
+  // A colleague's marks on the open day's roll calls arrive within seconds (issue 29).
+  useLiveQueries([
+    { collection: 'attendance', filters: [{ field: 'date', op: '==', value: data.date }] },
+  ]);
   return (
     <>
       <PageHeading title="Roll call" />

@@ -4,6 +4,7 @@
 // classrooms, a student those who teach their own classrooms.
 import { useLoaderData, type ClientLoaderFunctionArgs, type MetaFunction } from '@remix-run/react';
 import { requireArea } from '~/auth/guards';
+import { useLiveQueries, type LiveSpec } from '~/data/live';
 import { useRevalidateOnDataChange } from '~/data/route-data';
 import { loadFacilitatorList } from '~/features/facilitators/facilitator-list';
 import { FacilitatorList } from '~/features/facilitators/FacilitatorList';
@@ -24,9 +25,13 @@ export const handle = {
 
 export const meta: MetaFunction = handleMeta;
 
+/** What this screen shows follows the backend while it is open (issue 29). */
+const LIVE: LiveSpec[] = [{ collection: 'facilitators' }];
+
 export default function FacilitatorsList() {
   const data = useLoaderData<typeof clientLoader>();
   useRevalidateOnDataChange(['facilitators', 'campuses', 'subjects']);
+  useLiveQueries(LIVE);
   return <FacilitatorList data={data} page={handle} />;
 }
 

@@ -3,6 +3,7 @@
 // exactly those). A parent is taken to their own family; a student has no access to families (403).
 import { useLoaderData, type ClientLoaderFunctionArgs, type MetaFunction } from '@remix-run/react';
 import { requireArea } from '~/auth/guards';
+import { useLiveQueries, type LiveSpec } from '~/data/live';
 import { useRevalidateOnDataChange } from '~/data/route-data';
 import { loadFamilyList } from '~/features/students/families/family-list';
 import { FamilyList } from '~/features/students/families/FamilyList';
@@ -24,9 +25,13 @@ export const handle = {
 
 export const meta: MetaFunction = handleMeta;
 
+/** What this screen shows follows the backend while it is open (issue 29). */
+const LIVE: LiveSpec[] = [{ collection: 'families' }];
+
 export default function Families() {
   const data = useLoaderData<typeof clientLoader>();
   useRevalidateOnDataChange(['families', 'guardianRequests']);
+  useLiveQueries(LIVE);
   return <FamilyList data={data} page={handle} />;
 }
 

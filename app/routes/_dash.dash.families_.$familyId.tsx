@@ -13,6 +13,7 @@ import {
 } from '@remix-run/react';
 import { z } from 'zod';
 import { requireArea } from '~/auth/guards';
+import { useLiveQueries, type LiveSpec } from '~/data/live';
 import { loadCollection, useRevalidateOnDataChange } from '~/data/route-data';
 import { HistorySection } from '~/features/audit/HistorySection';
 import {
@@ -79,11 +80,15 @@ export const meta: MetaFunction = ({ data, error }) => {
   ]);
 };
 
+/** What this screen shows follows the backend while it is open (issue 29). */
+const LIVE: LiveSpec[] = [{ collection: 'families' }];
+
 export default function FamilyPage() {
   const data = useLoaderData<typeof clientLoader>();
   const result = useActionData<typeof clientAction>();
   const skin = useSettings((s) => s.skin);
   useRevalidateOnDataChange(['families', 'students', 'guardianRequests']);
+  useLiveQueries(LIVE);
   const { family, guardianRequests } = data;
   const decided = guardianRequests.requests.filter((r) => r.status !== 'pending');
 

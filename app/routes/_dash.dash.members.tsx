@@ -10,6 +10,7 @@ import {
 } from '@remix-run/react';
 import { requireArea } from '~/auth/guards';
 import { useSession } from '~/auth/session';
+import { useLiveQueries, type LiveSpec } from '~/data/live';
 import { useRevalidateOnDataChange } from '~/data/route-data';
 import { MemberFilterForm, Pager } from '~/features/members/components';
 import { handleMemberAction } from '~/features/members/member-actions';
@@ -45,12 +46,16 @@ export const handle = {
 
 export const meta: MetaFunction = handleMeta;
 
+/** What this screen shows follows the backend while it is open (issue 29). */
+const LIVE: LiveSpec[] = [{ collection: 'members' }];
+
 export default function MembersPage() {
   const { filters, rows, total, matching, page, pageCount } = useLoaderData<typeof clientLoader>();
   const { user } = useSession();
   const skin = useSettings((s) => s.skin);
   const [params] = useSearchParams();
   useRevalidateOnDataChange(['members']);
+  useLiveQueries(LIVE);
   const editor = { uid: user?.uid ?? '', roles: user?.roles ?? [] };
   const manages = mayManageMembers(editor.roles);
   const invite = (

@@ -4,6 +4,7 @@
 // also fetches the conversations sooner than their sync would, once per visit.
 import { Link, useLoaderData } from '@remix-run/react';
 import { useEffect } from 'react';
+import { useLiveQueries, type LiveSpec } from '~/data/live';
 import { useRevalidateOnDataChange } from '~/data/route-data';
 import { loadInboxPage } from '~/features/messages/inbox-route';
 import { InboxFilters } from '~/features/messages/InboxFilters';
@@ -37,11 +38,15 @@ function unreadText(count: number): string {
   return count === 1 ? '1 unread message.' : `${count} unread messages.`;
 }
 
+/** What this screen shows follows the backend while it is open (issue 29). */
+const LIVE: LiveSpec[] = [{ collection: 'conversations' }];
+
 export default function InboxPage() {
   const { query, filtered, rows, total, archivedTotal, unreadTotal, children } =
     useLoaderData<typeof clientLoader>();
   const skin = useSettings((s) => s.skin);
   useRevalidateOnDataChange(WATCHED);
+  useLiveQueries(LIVE);
   useEffect(() => {
     // Fire and forget: fresh data arrives through the cache and revalidates the page. A failed
     // refresh is shown by the sync status control; the cached inbox stays on screen.

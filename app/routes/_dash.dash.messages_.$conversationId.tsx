@@ -1,11 +1,10 @@
 // /dash/messages/$conversationId: one conversation. Opening it marks its messages read (through the
-// queue); while it is open and online it fetches the conversation every 10 s and when the window
-// gets focus, so replies and "Seen by …" appear without a reload. A participant may archive it
+// queue); while it is open and online its messages and the conversation are live queries (issue 29),
+// so replies and "Seen by …" appear within seconds without a reload. A participant may archive it
 // (never delete it); an archived conversation is read-only, and office staff can still open it.
 import { Link, useLoaderData, useParams } from '@remix-run/react';
-import { useEffect } from 'react';
+import { useLiveQueries } from '~/data/live';
 import { useRevalidateOnDataChange } from '~/data/route-data';
-import { refreshThread } from '~/features/messages/refresh';
 import { loadThreadPage, replyFromRequest } from '~/features/messages/thread-route';
 import { ArchiveConversation, ArchivedNotice } from '~/features/messages/ThreadArchive';
 import { ThreadMessages } from '~/features/messages/ThreadMessages';
@@ -18,9 +17,6 @@ import type {
   ClientLoaderFunctionArgs,
   MetaFunction,
 } from '@remix-run/react';
-
-/** How often an open thread asks for new messages and receipts. */
-const THREAD_POLL_MS = 10_000;
 
 export async function clientLoader({ request, params }: ClientLoaderFunctionArgs) {
   return loadThreadPage(request, params.conversationId ?? '');
@@ -38,27 +34,16 @@ export const handle = {
 
 export const meta: MetaFunction = handleMeta;
 
-/** Polls the open conversation (online only; refreshThread does nothing offline). */
-function useThreadPolling(conversationId: string) {
-  useEffect(() => {
-    // Fresh messages land in the cache and revalidate the page; a failed poll is reported by the
-    // sync status control, and the next one tries again.
-    const poll = () => void refreshThread(conversationId).catch(() => false);
-    const timer = setInterval(poll, THREAD_POLL_MS);
-    window.addEventListener('focus', poll);
-    return () => {
-      clearInterval(timer);
-      window.removeEventListener('focus', poll);
-    };
-  }, [conversationId]);
-}
-
 export default function ThreadPage() {
   const thread = useLoaderData<typeof clientLoader>();
   const skin = useSettings((s) => s.skin);
   const { conversationId = '' } = useParams();
   useRevalidateOnDataChange(['messages', 'conversations']);
-  useThreadPolling(conversationId);
+  // Replies, read receipts and the conversation itself follow the backend while it is open.
+  useLiveQueries([
+    { collection: 'messages', parentId: conversationId },
+    { collection: 'conversations' },
+  ]);
 
   const others = thread.participants.map((p) => `${p.name} (${p.role})`).join(', ');
   return (

@@ -1,6 +1,7 @@
 // The resources library (/dash/resources): the person's links and files, filtered in the URL
 // (?kind=&subject=&classroom=&q=&sort=), and `?resource=<id>` opens one (notifications link there).
 import { useLoaderData } from '@remix-run/react';
+import { useLiveQueries, type LiveSpec } from '~/data/live';
 import { useRevalidateOnDataChange } from '~/data/route-data';
 import { loadLibraryPage, libraryAction } from '~/features/resources/resource-routes';
 import { ResourceLibrary } from '~/features/resources/ResourceLibrary';
@@ -30,9 +31,13 @@ export const handle = {
 
 export const meta: MetaFunction = handleMeta;
 
+/** What this screen shows follows the backend while it is open (issue 29). */
+const LIVE: LiveSpec[] = [{ collection: 'resources' }];
+
 export default function Resources() {
   const data = useLoaderData<typeof clientLoader>();
   useRevalidateOnDataChange(['resources', 'subjects', 'classrooms']);
+  useLiveQueries(LIVE);
   return <ResourceLibrary data={data} />;
 }
 

@@ -10,6 +10,7 @@ import {
   type MetaFunction,
 } from '@remix-run/react';
 import { requireArea } from '~/auth/guards';
+import { useLiveQueries, type LiveSpec } from '~/data/live';
 import { useRevalidateOnDataChange } from '~/data/route-data';
 import { csvFileName, downloadCsv, studentsToCsv } from '~/features/students/list/csv';
 import { loadStudentList, ownStudentRecord, type ListViewer } from '~/features/students/list/load';
@@ -80,10 +81,14 @@ function countText(shown: number, total: number, filtered: boolean, noun: [strin
   return `${numberFormat.format(shown)} of ${numberFormat.format(total)} ${word(total)}`;
 }
 
+/** What this screen shows follows the backend while it is open (issue 29). */
+const LIVE: LiveSpec[] = [{ collection: 'students' }];
+
 export default function StudentsPage() {
   const { query, rows, total, campuses, classrooms, canWrite, viewer } =
     useLoaderData<typeof clientLoader>();
   useRevalidateOnDataChange(WATCHED);
+  useLiveQueries(LIVE);
   const skin = useSettings((s) => s.skin);
   const filtered = hasFilters(query);
   const { title, lead, empty, noun } = VIEWER_TEXT[viewer];

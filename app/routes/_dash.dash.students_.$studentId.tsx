@@ -10,6 +10,7 @@ import {
 } from '@remix-run/react';
 import { z } from 'zod';
 import { requireArea } from '~/auth/guards';
+import { useLiveQueries, type LiveSpec } from '~/data/live';
 import { loadCollection, useRevalidateOnDataChange } from '~/data/route-data';
 import { collectionAccess } from '~/domain/permissions';
 import { attendanceRecordSchema } from '~/features/attendance/load';
@@ -96,9 +97,13 @@ export const meta: MetaFunction = ({ data, error }) => {
   ]);
 };
 
+/** What this screen shows follows the backend while it is open (issue 29). */
+const LIVE: LiveSpec[] = [{ collection: 'students' }];
+
 export default function StudentProfilePage() {
   const data = useLoaderData<typeof clientLoader>();
   useRevalidateOnDataChange(['students', 'families', 'classrooms', 'attendance']);
+  useLiveQueries(LIVE);
   return <StudentProfile {...data} />;
 }
 

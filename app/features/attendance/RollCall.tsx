@@ -12,6 +12,7 @@ import { Button } from '~/ui/Button';
 import { FormError } from '~/ui/form/Field';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { Modal } from '~/ui/Modal';
+import { useColleagueMarks } from './colleague-marks';
 import { NoteDialog } from './NoteDialog';
 import {
   rollCallChanges,
@@ -61,6 +62,11 @@ export function RollCall({ view }: { view: RollCallView }) {
   const unsaved = rollCallChanges(marks, [], view.saved, rosterIds);
   const dirty = !readOnly && Object.keys(unsaved).length > 0;
   const blocker = useUnsavedMarksGuard(dirty);
+  const news = useMemo(
+    () => ({ saved: view.saved, savedBy: view.savedBy, firstNames: view.firstNames }),
+    [view.saved, view.savedBy, view.firstNames],
+  );
+  const colleagueNews = useColleagueMarks(news, new Set(Object.keys(unsaved)));
 
   // Once a save has come back (and the page has revalidated), the marks it wrote are the saved
   // ones: drop those local copies, but keep any mark tapped again while the save was running.
@@ -156,6 +162,10 @@ export function RollCall({ view }: { view: RollCallView }) {
           Not marked <strong>{notMarked}</strong>
         </li>
       </ul>
+      {/* A colleague's marks arrive live (issue 29): said politely, and kept on screen. */}
+      <p role="status" aria-live="polite" className="mb-2 min-h-5 text-sm">
+        {colleagueNews}
+      </p>
       {readOnly ? null : (
         <p className="mb-4 text-sm text-muted">
           Tap a student to change their mark: absent, late, excused, present. Students not marked

@@ -4,7 +4,8 @@
 // goes through the cache service (loadCollection), so the screens open offline.
 import { z } from 'zod';
 import type { SessionUser } from '~/auth/session-user';
-import { loadCollection } from '~/data/route-data';
+import { loadCollection, parseOnce } from '~/data/route-data';
+import { store } from '~/data/store';
 import { principalFromLists, type Principal } from '~/domain/permissions';
 import {
   attendanceSchema,
@@ -66,7 +67,7 @@ export async function loadAttendanceData(user: SessionUser): Promise<AttendanceD
       loadCollection('facilitators', { schema: facilitatorRecordSchema }),
       loadCollection('attendance', { schema: attendanceRecordSchema }),
       loadCollection('families', { schema: familyRecordSchema }),
-      import('~/data/store').then(({ store }) => store.pendingIds('attendance')),
+      store.pendingIds('attendance'),
       staff ? loadCollection('members', { schema: memberNameSchema }) : Promise.resolve([]),
     ]);
   const memberNames = new Map<string, string>();
@@ -92,6 +93,60 @@ export async function loadAttendanceData(user: SessionUser): Promise<AttendanceD
     rollCalls,
     pendingRollCallIds: pending,
     memberNames,
+  };
+}
+
+/** What a roll-call save reads to authorise its one write (see loadRollCallSaveData). */
+export interface RollCallSaveData {
+  today: string;
+  principal: Principal;
+  classrooms: ClassroomRecord[];
+  students: StudentRecord[];
+  /** The roll call the save writes, as the cache holds it now (null before its first save). */
+  rollCall: RollCallRecord | null;
+}
+
+/** A cached collection's records that pass `schema`, as they are (no refresh is asked for). */
+async function cached<T>(collection: string, schema: z.ZodType<T, z.ZodTypeDef, unknown>) {
+  const items = await store.list(collection, { limit: Infinity });
+  return items.flatMap((item) => {
+    const parsed = parseOnce(schema, item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/**
+ * What a roll-call save needs, and no more (issue 29: a save re-read the whole area only to
+ * authorise one write): the principal, from the same lists as loadAttendanceData's, the classrooms
+ * and students for the roster, and the one roll call. It asks nothing about refreshes and reads no
+ * campuses, names, queue or other roll calls; the page's loader has just read them, and the store
+ * re-reads the roll call inside its write lock, where another tab's marks are seen.
+ */
+export async function loadRollCallSaveData(
+  user: SessionUser,
+  rollCallId: string,
+): Promise<RollCallSaveData> {
+  const [classrooms, students, facilitators, families, rollCall] = await Promise.all([
+    cached('classrooms', classroomRecordSchema),
+    cached('students', studentRecordSchema),
+    cached('facilitators', facilitatorRecordSchema),
+    cached('families', familyRecordSchema),
+    store.get('attendance', rollCallId),
+  ]);
+  const today = todayIso();
+  const principal = principalFromLists(
+    { uid: user.uid, email: user.email, roles: user.roles, memberUUID: user.memberUUID },
+    { classrooms, facilitators, students, families },
+    user.member,
+    today,
+  );
+  const parsed = rollCall ? parseOnce(attendanceRecordSchema, rollCall) : null;
+  return {
+    today,
+    principal,
+    classrooms,
+    students,
+    rollCall: parsed?.success ? parsed.data : null,
   };
 }
 

@@ -13,7 +13,13 @@ import { isCalendarDate } from '~/ui/form/fields';
 import { formFailure } from '~/ui/form/parse-form';
 import { isAttendanceStaff, takesRollCalls } from './AttendanceTabs';
 import { todaysClasses } from './home-facilitator';
-import { loadAttendanceData, markableClassrooms, rosterOf, type AttendanceData } from './load';
+import {
+  loadAttendanceData,
+  loadRollCallSaveData,
+  markableClassrooms,
+  rosterOf,
+  type AttendanceData,
+} from './load';
 import { describeMarker, rollCallGuard, submitRollCall, type RollCallGuard } from './roll-call';
 
 /** The page's answer for a URL it cannot show (404, with a message that says what was wrong). */
@@ -34,6 +40,10 @@ export interface RollCallView {
   saved: Record<string, AttendanceEntry>;
   /** "by Priya Nair at 09:12", by student id, for the saved entries (the status is shown apart). */
   savedLabels: Record<string, string>;
+  /** Who saved each entry: a colleague's name, or null when it was this person (issue 29). */
+  savedBy: Record<string, string | null>;
+  /** The roster's first names, for news of a colleague's marks ("marked Ishaan Excused"). */
+  firstNames: Record<string, string>;
   guard: RollCallGuard;
   /** The roll call has marks the backend has not accepted yet. */
   pending: boolean;
@@ -70,21 +80,24 @@ export function rollCallView(
   const saved = data.rollCalls.find((rc) => rc.id === id)?.entries ?? {};
   const names = { self: user.memberUUID, byMember: data.memberNames };
   const savedLabels: Record<string, string> = {};
+  const savedBy: Record<string, string | null> = {};
   for (const [studentId, entry] of Object.entries(saved)) {
     savedLabels[studentId] = describeMarker(entry, names, date);
+    savedBy[studentId] =
+      entry.by === user.memberUUID ? null : (data.memberNames.get(entry.by) ?? 'Office staff');
   }
+  const roster = rosterOf(data.students, classroom.id);
   return {
     id,
     classroomId: classroom.id,
     classroomName: classroom.name,
     campusName: data.campuses.find((c) => c.id === classroom.campusId)?.name ?? null,
     date,
-    roster: rosterOf(data.students, classroom.id).map((s) => ({
-      id: s.id,
-      name: `${s.firstName} ${s.lastName}`,
-    })),
+    roster: roster.map((s) => ({ id: s.id, name: `${s.firstName} ${s.lastName}` })),
     saved,
     savedLabels,
+    savedBy,
+    firstNames: Object.fromEntries(roster.map((s) => [s.id, s.firstName])),
     guard: rollCallGuard(data.principal, classroom.id, date, data.today),
     pending: data.pendingRollCallIds.has(id),
   };
@@ -118,9 +131,10 @@ export async function loadRollCallPage(request: Request) {
 export async function saveRollCallFromRequest(request: Request) {
   const user = await requireRollCallTaker(request);
   const formData = await request.formData();
-  const data = await loadAttendanceData(user);
   const classroomId = String(formData.get('classroomId') ?? '');
   const date = String(formData.get('date') ?? '');
+  // Only what authorising this one write needs, not the whole area the page shows.
+  const data = await loadRollCallSaveData(user, attendanceId(classroomId, date));
   const classroom = markableClassrooms(data).find((c) => c.id === classroomId);
   if (!classroom) {
     const message = 'You cannot take the roll call of this classroom.';
@@ -133,7 +147,7 @@ export async function saveRollCallFromRequest(request: Request) {
     now: new Date().toISOString(),
     by: user.memberUUID,
     rosterIds: rosterOf(data.students, classroom.id).map((s) => s.id),
-    saved: data.rollCalls.find((rc) => rc.id === attendanceId(classroom.id, date))?.entries ?? {},
+    saved: data.rollCall?.entries ?? {},
     // Unmarked students' "present" is a default: written only where nobody has marked them yet.
     save: async (item, ifMissing) => (await store.save('attendance', item, { ifMissing })) !== null,
   });

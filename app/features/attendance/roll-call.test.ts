@@ -283,4 +283,21 @@ describe('who marked a student and when', () => {
     );
     expect(describeEntry(entry('excused'), names, today)).toMatch(/^Excused · by office staff at/);
   });
+
+  it('writes the time of day as the device’s clock shows it, for every mark', () => {
+    for (const at of ['2026-11-23T00:05:00.000Z', '2026-11-23T09:12:00.000Z', now]) {
+      const time = new Date(at).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+      expect(describeEntry({ ...entry('late'), at, by: 'me' }, names, '')).toBe(
+        `Late · by you on ${describeDay(at)} at ${time}`,
+      );
+    }
+  });
 });
+
+/** The device's local YYYY-MM-DD of an instant. */
+function describeDay(at: string): string {
+  const date = new Date(at);
+  const month = String(date.getMonth() + 1).padStart(2, '0');
+  const day = String(date.getDate()).padStart(2, '0');
+  return `${date.getFullYear()}-${month}-${day}`;
+}

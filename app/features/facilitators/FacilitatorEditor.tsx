@@ -3,6 +3,7 @@
 // fields only (the backend refuses anything more). Inputs are uncontrolled, so after a refused
 // submit they still hold what the person typed, and each error shows beside its field.
 import { Form, useNavigation } from '@remix-run/react';
+import { useLiveRecord } from '~/data/live';
 import type { Campus, Classroom, Facilitator, Subject } from '~/domain/records';
 import { Button, ButtonLink } from '~/ui/Button';
 import { Card } from '~/ui/Card';
@@ -17,7 +18,12 @@ import {
   type FormState,
 } from '~/ui/form/Field';
 import { MobileActionBar } from '~/ui/MobileActionBar';
-import { FACILITATOR_STATUSES, OWN_FORM_FIELDS, STAFF_FORM_FIELDS } from './schemas';
+import {
+  FACILITATOR_FIELD_LABELS,
+  FACILITATOR_STATUSES,
+  OWN_FORM_FIELDS,
+  STAFF_FORM_FIELDS,
+} from './schemas';
 import type { FacilitatorSaveResult } from './actions';
 import type { EditorMode } from './facilitator-routes';
 
@@ -78,6 +84,10 @@ export function FacilitatorEditor({
   const cancelHref = record?.id ? `/dash/facilitators/${record.id}` : '/dash/facilitators';
   const formId = 'facilitator-form';
 
+  const editable = mode === 'own' ? OWN_FORM_FIELDS : STAFF_FORM_FIELDS;
+  // Someone else's change while the form is open is said, never typed over (issue 29).
+  const latest = useLiveRecord('facilitators', record?.id);
+
   return (
     <>
       <Card className="max-w-3xl">
@@ -86,10 +96,9 @@ export function FacilitatorEditor({
           {/* Decision 052: what the form opened with, and the fields someone else changed since. */}
           {record ? (
             <OpenedField
-              opened={openedForm(
-                record,
-                pickEditable(record, mode === 'own' ? OWN_FORM_FIELDS : STAFF_FORM_FIELDS),
-              )}
+              opened={openedForm(record, pickEditable(record, editable))}
+              current={latest ? openedForm(latest, pickEditable(latest, editable)) : null}
+              labels={FACILITATOR_FIELD_LABELS}
             />
           ) : null}
           {isEditConflict(result) ? <EditConflicts conflicts={result.conflicts} /> : null}

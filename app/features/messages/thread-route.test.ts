@@ -14,6 +14,21 @@ const session = vi.hoisted(() => ({ item: null as unknown }));
 const store = vi.hoisted(() => ({
   batch: vi.fn(async (operations: unknown[]) => operations.length),
   save: vi.fn(async (_collection: string, item: { id: string }) => item),
+  // The reply action reads only its conversation from the cache (issue 29): the session's one,
+  // with the person among its participants (as the office) when the item says they take part.
+  get: vi.fn(async (_collection: string, _id: string) => {
+    const current = session.item as InboxItem;
+    const { conversation } = current;
+    return {
+      ...conversation,
+      participantIds: current.participant
+        ? [...conversation.participantIds, 'office']
+        : conversation.participantIds,
+      ...(current.archived
+        ? { archivedAt: current.archived.at, archivedBy: current.archived.by }
+        : {}),
+    };
+  }),
 }));
 
 vi.mock('~/auth/guards', () => ({

@@ -10,11 +10,25 @@ import type { SessionUser } from '~/auth/session-user';
 import { store } from '~/data/store';
 import { syncEngine } from '~/data/sync-status';
 import { canOpenArea } from '~/domain/areas';
-import { groupByDay, OFFICE_NAME, OFFICE_PARTICIPANT, readersOf } from '~/domain/messages';
+import {
+  groupByDay,
+  isOfficeMember,
+  OFFICE_NAME,
+  OFFICE_PARTICIPANT,
+  readersOf,
+  takesPart,
+} from '~/domain/messages';
 import { settingsStore } from '~/settings/store';
 import { notAllowed, notFound } from '~/ui/errors';
 import { childName, formatDayHeading, otherParticipants } from './inbox';
-import { loadMessagesData, personOf, type InboxItem, type MessagesData, type Person } from './load';
+import {
+  conversationRecordSchema,
+  loadMessagesData,
+  personOf,
+  type InboxItem,
+  type MessagesData,
+  type Person,
+} from './load';
 import {
   ARCHIVE_INTENT,
   archiveConversation,
@@ -143,10 +157,28 @@ export async function loadThreadPage(
  * The thread's actions: a reply, or archiving the conversation. Only a participant may do either,
  * and not once it is archived; the writes go through the store (queued, so they work offline).
  */
+/**
+ * The conversation a reply or an archive writes to, as the cache holds it: null when the person may
+ * not see it (as the inbox would not list it), else whether they take part and whether it is archived.
+ */
+async function replyTarget(
+  user: SessionUser,
+  conversationId: string,
+): Promise<{ participant: boolean; archived: boolean } | null> {
+  const cached = await store.get('conversations', conversationId);
+  const parsed = cached ? conversationRecordSchema.safeParse(cached) : null;
+  if (!parsed?.success) return null;
+  const conversation = parsed.data;
+  const participant = takesPart(conversation.participantIds, user.memberUUID, user.roles);
+  // Office staff also open archived conversations they are not in (issue 28).
+  if (!participant && !(isOfficeMember(user.roles) && conversation.archivedAt)) return null;
+  return { participant, archived: Boolean(conversation.archivedAt) };
+}
+
 export async function replyFromRequest(request: Request, conversationId: string) {
   const user = await requireArea(request, 'messages');
-  const data = await loadMessagesData(user);
-  const item = threadItem(data, conversationId);
+  // Only the one conversation the write goes to is read, not the whole inbox (issue 29).
+  const item = await replyTarget(user, conversationId);
   if (!item) throw notFound(request);
   if (!item.participant || item.archived) throw notAllowed();
   const formData = await request.formData();

@@ -100,3 +100,59 @@ describe('OpenedField', () => {
     expect(readOpened(values)).toEqual(opened);
   });
 });
+
+describe('OpenedField while the record changes elsewhere (issue 29)', () => {
+  const opened = {
+    updatedAt: '2026-11-27T09:00:00.000Z',
+    values: { lastName: 'Whitfield', notes: 'Allergic to nuts', status: 'enrolled' },
+  };
+  const current = {
+    updatedAt: '2026-11-27T09:05:00.000Z',
+    values: { lastName: 'Whitfield-Ng', notes: 'Allergic to peanuts', status: 'enrolled' },
+  };
+  const labels = { lastName: 'Last name', notes: 'Notes', status: 'Status' };
+
+  function editForm(current: typeof opened | null) {
+    return (
+      <form aria-label="Edit">
+        <OpenedField opened={opened} current={current} labels={labels} />
+        <label htmlFor="lastName">Last name</label>
+        <input id="lastName" name="lastName" defaultValue="Whitfield" />
+        <label htmlFor="notes">Notes</label>
+        <textarea id="notes" name="notes" defaultValue="Allergic to nuts" />
+      </form>
+    );
+  }
+
+  it('says nothing until the record changes, then names the changed fields', () => {
+    const { rerender } = render(editForm(null));
+    expect(screen.queryByText(/since you opened this form/)).toBeNull();
+    rerender(editForm(current));
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Someone else changed Last name and Notes since you opened this form.',
+    );
+  });
+
+  it('loads the newer values into the fields the person left alone, and keeps what they typed', async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(editForm(null));
+    await user.clear(screen.getByLabelText('Notes'));
+    await user.type(screen.getByLabelText('Notes'), 'Mine');
+    rerender(editForm(current));
+    await user.click(screen.getByRole('button', { name: 'Load their changes' }));
+
+    expect(screen.getByLabelText('Last name')).toHaveValue('Whitfield-Ng');
+    expect(screen.getByLabelText('Notes')).toHaveValue('Mine');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Someone else also changed Notes, which you changed too',
+    );
+    // The loaded field counts as opened with the newer value, so the save does not write it back;
+    // the kept one still compares with what the person opened, so the save asks about it.
+    const form = screen.getByRole('form', { name: 'Edit' });
+    if (!(form instanceof HTMLFormElement)) throw new Error('no form');
+    expect(readOpened(formValues(new FormData(form)))?.values).toEqual({
+      ...opened.values,
+      lastName: 'Whitfield-Ng',
+    });
+  });
+});

@@ -4,6 +4,7 @@
 // and notes go through the route's action (board-route.ts), so they work offline like every write.
 import { Form, Link, useFetcher } from '@remix-run/react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useLiveQueries, type LiveSpec } from '~/data/live';
 import { useRevalidateOnDataChange } from '~/data/route-data';
 import { canMove, inquiryCsvRows, type InquiryStatus } from '~/domain/inquiries';
 import { downloadCsv, toCsv } from '~/features/students/list/csv';
@@ -29,8 +30,12 @@ import { InquiryDetail } from './InquiryDetail';
 import { ConversionLinks, InquiryBadges, MoveControl, type MoveInquiry } from './InquiryParts';
 import type { BoardActionResult, BoardData } from './board-route';
 
+/** What this screen shows follows the backend while it is open (issue 29). */
+const LIVE: LiveSpec[] = [{ collection: 'parentInquiries' }];
+
 export function InquiryBoard({ data }: { data: BoardData }) {
   useRevalidateOnDataChange(['parentInquiries', 'members', 'campuses']);
+  useLiveQueries(LIVE);
   const { query } = data;
   const shown = filterInquiries(data.inquiries, query, data.me);
   const columns = boardColumns(shown, query.status);

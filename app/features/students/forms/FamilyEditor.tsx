@@ -7,13 +7,19 @@
 // name, and why the errors of a submit stop showing once a row was removed (they name positions).
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useId, useState } from 'react';
+import { useLiveRecord } from '~/data/live';
 import type { Family, Guardian } from '~/domain/records';
 import { useSettings } from '~/settings/store';
 import { isEditConflict, openedForm, pickEditable } from '~/ui/form/edit-conflicts';
 import { EditConflicts, OpenedField } from '~/ui/form/EditConflicts';
 import { FormError, SelectField, TextAreaField, TextField, type FormState } from '~/ui/form/Field';
 import { MobileActionBar } from '~/ui/MobileActionBar';
-import { FAMILY_FORM_FIELDS, type FamilyEditResult, type FamilyRecord } from './family-form';
+import {
+  FAMILY_FIELD_LABELS,
+  FAMILY_FORM_FIELDS,
+  type FamilyEditResult,
+  type FamilyRecord,
+} from './family-form';
 
 export interface FamilyEditorProps {
   family: FamilyRecord | null;
@@ -40,6 +46,8 @@ export function FamilyEditor({ family, parentMembers, result, cancelHref }: Fami
         }
       : undefined;
   const submitLabel = family ? 'Save family' : 'Create family';
+  // Someone else's change while the form is open is said, never typed over (issue 29).
+  const latest = useLiveRecord('families', family?.id);
 
   return (
     <>
@@ -54,7 +62,11 @@ export function FamilyEditor({ family, parentMembers, result, cancelHref }: Fami
       >
         {/* Decision 052: what the form opened with, and the fields someone else changed since. */}
         {family ? (
-          <OpenedField opened={openedForm(family, pickEditable(family, FAMILY_FORM_FIELDS))} />
+          <OpenedField
+            opened={openedForm(family, pickEditable(family, FAMILY_FORM_FIELDS))}
+            current={latest ? openedForm(latest, pickEditable(latest, FAMILY_FORM_FIELDS)) : null}
+            labels={FAMILY_FIELD_LABELS}
+          />
         ) : null}
         {isEditConflict(result) ? <EditConflicts conflicts={result.conflicts} /> : null}
         <FamilyFields family={family} parentMembers={parentMembers} form={form} />

@@ -3,7 +3,8 @@
 // campus is state, because it decides which classrooms are offered.
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useId, useState } from 'react';
-import { STUDENT_STATUSES } from '~/domain/records';
+import { useLiveRecord } from '~/data/live';
+import { STUDENT_STATUSES, studentSchema } from '~/domain/records';
 import { useSettings } from '~/settings/store';
 import { openedForm, isEditConflict } from '~/ui/form/edit-conflicts';
 import { EditConflicts, OpenedField } from '~/ui/form/EditConflicts';
@@ -22,6 +23,7 @@ import { MobileActionBar } from '~/ui/MobileActionBar';
 import { FamilyPicker } from './FamilyPicker';
 import { splitNotes } from './status-history';
 import {
+  STUDENT_FIELD_LABELS,
   STUDENT_STATUS_LABELS,
   studentEditable,
   type DuplicateWarning,
@@ -63,6 +65,9 @@ export function StudentEditor({
         }
       : undefined;
   const submitLabel = student ? 'Save changes' : 'Create student';
+  // Someone else's change while the form is open is said, never typed over (issue 29).
+  const latestRecord = useLiveRecord('students', student?.id);
+  const latest = latestRecord ? studentSchema.safeParse(latestRecord) : null;
 
   return (
     <>
@@ -79,7 +84,13 @@ export function StudentEditor({
           <DuplicateStudentsWarning duplicates={result.duplicates} busy={busy} />
         ) : null}
         {/* Decision 052: what the form opened with, and the fields someone else changed since. */}
-        {student ? <OpenedField opened={openedForm(student, studentEditable(student))} /> : null}
+        {student ? (
+          <OpenedField
+            opened={openedForm(student, studentEditable(student))}
+            current={latest?.success ? openedForm(latest.data, studentEditable(latest.data)) : null}
+            labels={STUDENT_FIELD_LABELS}
+          />
+        ) : null}
         {isEditConflict(result) ? <EditConflicts conflicts={result.conflicts} /> : null}
         <StudentFields
           student={student}

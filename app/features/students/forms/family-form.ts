@@ -74,7 +74,7 @@ export type FamilyEditResult = FamilyFormResult | EditConflictFailure;
 
 /** The staff form's fields as an edit compares and patches them, with their labels. */
 export const FAMILY_FORM_FIELDS = ['familyName', 'address', 'notes', 'guardians'] as const;
-const FAMILY_FIELD_LABELS: Record<string, string> = {
+export const FAMILY_FIELD_LABELS: Record<string, string> = {
   familyName: 'Family name',
   address: 'Address',
   notes: 'Notes',
