@@ -1,10 +1,20 @@
 // The member's outbox key (decision 051): what seals their pending changes on a device that is not
 // remembered. It lives in their own Members document (`outboxKey`, written once, when absent, by the
-// member; nobody changes it afterwards) and, during a session, in memory and this tab's
-// sessionStorage (a reload of the tab while offline still seals and opens). Never in localStorage
-// or IndexedDB: there it would sit beside what it protects.
+// member; nobody changes it afterwards) and, during a session, in memory, in this tab's
+// sessionStorage, and in localStorage wrapped with the browser session's secret (a session cookie,
+// browser-session.ts), so a second tab of the same browser session, offline too, opens and seals
+// the same queue. Never in the clear in localStorage or IndexedDB: there it would sit beside what
+// it protects; wrapped, it is useless once the browser session (its cookie) is over.
 import { getMember, MEMBERS_COLLECTION, updateDocument } from '~/backend/documents';
-import { importOutboxKey, newOutboxKeyText, type OutboxSealing } from '~/data/outbox-seal';
+import {
+  importOutboxKey,
+  newOutboxKeyText,
+  sealedPayloadSchema,
+  unwrapOutboxKey,
+  wrapOutboxKey,
+  type OutboxSealing,
+} from '~/data/outbox-seal';
+import { browserSessionSecret, OUTBOX_KEY_WRAPPED_KEY, signInRemembered } from './browser-session';
 import { firebaseUserInIndexedDb } from './session-hint';
 import type { SessionUser } from './session-user';
 
@@ -26,6 +36,35 @@ function cacheKey(uid: string, key: string): void {
   } catch {
     // Without it, a reload while offline cannot seal: the changes then stay in the clear until
     // the next start cleans the device (decision 051 says so).
+  }
+}
+
+/** The key kept for this browser session by any of its tabs, when it is the member's. */
+async function browserSessionKey(uid: string): Promise<string | null> {
+  const secret = browserSessionSecret();
+  if (!secret) return null;
+  try {
+    const stored = localStorage.getItem(OUTBOX_KEY_WRAPPED_KEY);
+    const parsed = sealedPayloadSchema.safeParse(stored ? JSON.parse(stored) : null);
+    if (!parsed.success || parsed.data.owner !== uid) return null;
+    return await unwrapOutboxKey(secret, parsed.data);
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the key, wrapped, for the other tabs of this browser session (none without its cookie). */
+async function keepForBrowserSession(uid: string, key: string): Promise<void> {
+  const secret = browserSessionSecret();
+  if (!secret || (await browserSessionKey(uid)) === key) return;
+  try {
+    localStorage.setItem(
+      OUTBOX_KEY_WRAPPED_KEY,
+      JSON.stringify(await wrapOutboxKey(secret, uid, key)),
+    );
+  } catch {
+    // Without it, another tab opened offline cannot seal: its changes stay in the clear until the
+    // next start cleans the device (decision 051 says so).
   }
 }
 
@@ -60,8 +99,8 @@ export async function outboxSealingFor(
   user: Pick<SessionUser, 'uid' | 'member'>,
   deps: SealingDeps = {},
 ): Promise<OutboxSealing> {
-  const remembered = await (deps.remembered ?? firebaseUserInIndexedDb)();
-  let text = user.member?.outboxKey ?? cachedKey(user.uid);
+  const remembered = await (deps.remembered ?? (() => signInRemembered(firebaseUserInIndexedDb)))();
+  let text = user.member?.outboxKey ?? cachedKey(user.uid) ?? (await browserSessionKey(user.uid));
   if (!text && !remembered) {
     // The session's profile has none, or could not be read (then ask once more before creating).
     const read =
@@ -73,7 +112,10 @@ export async function outboxSealingFor(
   let key: CryptoKey | null = null;
   if (text) {
     key = await importOutboxKey(text).catch(() => null);
-    if (key && !remembered) cacheKey(user.uid, text);
+    if (key && !remembered) {
+      cacheKey(user.uid, text);
+      await keepForBrowserSession(user.uid, text);
+    }
   }
   return { owner: user.uid, key, seal: !remembered };
 }

@@ -1,15 +1,16 @@
 // Whether this browser may hold a signed-in Firebase session, answered without loading Firebase
 // Auth (issue 11, part 5: the login page loads neither the SDK nor the data layer up front). The
 // SDK keeps a persisted user under `firebase:authUser:<apiKey>:<app>` in IndexedDB
-// (firebaseLocalStorageDb, "remember me"), sessionStorage (this tab only) or localStorage (older
+// (firebaseLocalStorageDb: "remember me", or a sign-in for the browser session, browser-session.ts),
+// sessionStorage (this tab only: older builds, or a browser without cookies) or localStorage (older
 // builds). Any of those, a Google redirect or account mismatch in progress, or a session already
 // started in this page means "maybe": the caller then loads the session and asks Firebase. Only a
 // clear "no" skips it, so a wrong answer can only cost time, never a sign-in.
 import { STORAGE_KEYS } from '~/config/constants';
 
-const FIREBASE_USER_PREFIX = 'firebase:authUser:';
-const FIREBASE_DB = 'firebaseLocalStorageDb';
-const FIREBASE_STORE = 'firebaseLocalStorage';
+export const FIREBASE_USER_PREFIX = 'firebase:authUser:';
+export const FIREBASE_DB = 'firebaseLocalStorageDb';
+export const FIREBASE_STORE = 'firebaseLocalStorage';
 
 let sessionStarted = false;
 
@@ -44,8 +45,8 @@ export function authFlowInProgress(): boolean {
 }
 
 /**
- * Whether the SDK's IndexedDB store holds a user ("Keep me signed in": decision 051 calls such a
- * device remembered); true when that cannot be told.
+ * Whether the SDK's IndexedDB store holds a user: "Keep me signed in", or a sign-in that lives for
+ * the browser session (browser-session.ts tells which); true when that cannot be told.
  */
 export async function firebaseUserInIndexedDb(): Promise<boolean> {
   if (typeof indexedDB === 'undefined') return false;

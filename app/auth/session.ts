@@ -22,8 +22,10 @@ import {
   type DashboardType,
 } from '~/settings/dashboard-type';
 import { settingsStore } from '~/settings/store';
+import { forgetBrowserSession } from './browser-session';
 import { readRedirectState } from './google';
 import { handleSignedInAccount, isHandlingMismatch } from './mismatch';
+import { noteSessionEnded } from './session-ended';
 import { noteSessionStarted } from './session-hint';
 import { forgetPersonalLocalStorage, markSignedInTab } from './shared-device';
 import { createAccessWatch, SIGNED_OUT_REASON_PARAM, SUSPENDED_REASON } from './suspension';
@@ -188,6 +190,8 @@ export async function establishSession(
   const type = chooseDashboardType(user.dashboardTypes, readStoredDashboardType());
   settingsStore.setDashboardType(type);
   await (await loadUserData()).start(user);
+  // Someone is signed in here now: the login page no longer says that the last session ended.
+  noteSessionEnded(false);
   if (interactive) markTabSignedIn();
   setState({ status: 'signedIn', user });
   return { ok: true, user };
@@ -295,13 +299,14 @@ export async function whenSessionKnown(): Promise<SessionState> {
 }
 
 /**
- * Forgets what the browser's storage says about the person: their last page and remember-me
- * choice, recent searches, leftovers of a Google redirect (forgetPersonalLocalStorage), and every
- * sessionStorage key of this tab (scroll `positions` of their pages, the signed-in mark, drafts,
- * the outbox key).
+ * Forgets what the browser's storage says about the person: their last page, recent searches,
+ * leftovers of a Google redirect (forgetPersonalLocalStorage), this browser session's cookie and
+ * wrapped outbox key (forgetBrowserSession), and every sessionStorage key of this tab (scroll
+ * `positions` of their pages, the signed-in mark, drafts, the outbox key).
  */
 export function forgetPersonalStorage(): void {
   forgetPersonalLocalStorage();
+  forgetBrowserSession();
   try {
     sessionStorage.clear();
   } catch {

@@ -10,6 +10,7 @@ import { createMemoryBackend } from '~/data/memory-backend';
 import { importOutboxKey, newOutboxKeyText, type OutboxSealing } from '~/data/outbox-seal';
 import { createStore } from '~/data/store';
 import { createSyncEngine } from '~/data/sync-engine';
+import { BROWSER_SESSION_COOKIE, OUTBOX_KEY_WRAPPED_KEY, prepareSignIn } from './browser-session';
 import { OUTBOX_KEY_SESSION_KEY, outboxSealingFor } from './outbox-key';
 import {
   cleanUpAfterClosedSession,
@@ -27,6 +28,7 @@ const disposers: (() => void)[] = [];
 
 afterEach(() => {
   for (const dispose of disposers.splice(0)) dispose();
+  document.cookie = `${BROWSER_SESSION_COOKIE}=; path=/; Max-Age=0`;
   localStorage.clear();
   sessionStorage.clear();
 });
@@ -105,7 +107,7 @@ function closeBrowser() {
   sessionStorage.clear();
 }
 
-const notRemembered = { locks: null, remembered: async () => false };
+const notRemembered = { locks: null, userKept: async () => false };
 
 describe('after a browser session that was not remembered', () => {
   it('leaves no readable record of the person at the next start (store, metadata, lastPage, drafts)', async () => {
@@ -202,7 +204,7 @@ describe('what the start keeps', () => {
     closeBrowser();
 
     expect(
-      await cleanUpAfterClosedSession({ locks: null, remembered: async () => true, dbName }),
+      await cleanUpAfterClosedSession({ locks: null, userKept: async () => true, dbName }),
     ).toBe('kept');
     const again = await openTab(dbName, 'admin-1', null);
     expect(await again.store.list('subjects')).toEqual([
@@ -230,13 +232,11 @@ describe('what the start keeps', () => {
     markSignedInTab(true, locks);
     expect(held).toEqual([SIGNED_IN_LOCK]);
     localStorage.setItem(STORAGE_KEYS.lastPage, '/dash/home');
-    expect(await cleanUpAfterClosedSession({ locks, remembered: async () => false })).toBe('kept');
+    expect(await cleanUpAfterClosedSession({ locks, userKept: async () => false })).toBe('kept');
     expect(localStorage.getItem(STORAGE_KEYS.lastPage)).toBe('/dash/home');
     markSignedInTab(false, locks);
     held.length = 0;
-    expect(await cleanUpAfterClosedSession({ locks, remembered: async () => false })).toBe(
-      'cleaned',
-    );
+    expect(await cleanUpAfterClosedSession({ locks, userKept: async () => false })).toBe('cleaned');
     expect(localStorage.getItem(STORAGE_KEYS.lastPage)).toBeNull();
   });
 });
@@ -294,5 +294,44 @@ describe('the outbox key', () => {
     expect(withKey.key).not.toBeNull();
     expect(createKey).not.toHaveBeenCalled();
     expect(sessionStorage.getItem(OUTBOX_KEY_SESSION_KEY)).toBeNull();
+  });
+});
+
+describe('the sealed queue of a browser session that is not remembered', () => {
+  it('opens in a second tab of the same browser session, offline, and in no tab after it', async () => {
+    const dbName = `shared-${++counter}`;
+    const parentKey = newOutboxKeyText();
+    expect(prepareSignIn(false)).toBe(true);
+    // The first tab, online: the key comes from the profile.
+    const first = await outboxSealingFor(
+      { uid: 'parent-1', member: null },
+      { readStoredKey: async () => parentKey, createKey: async () => null },
+    );
+    expect(first.seal).toBe(true);
+    const tab = await openTab(dbName, 'parent-1', first);
+    await tab.store.save('students', { firstName: 'Zoë', notes: SECRET_NOTE });
+    // On disk the key is only wrapped, with the session's secret (which is not on disk).
+    expect(localStorage.getItem(OUTBOX_KEY_WRAPPED_KEY)).not.toContain(parentKey);
+    expect(JSON.stringify({ ...localStorage })).not.toContain(parentKey);
+
+    // A second tab opened offline: no tab copy, no profile, no way to create a key.
+    sessionStorage.clear();
+    const offline = {
+      readStoredKey: async () => {
+        throw new Error('offline');
+      },
+      createKey: vi.fn(async () => null),
+    };
+    const second = await outboxSealingFor({ uid: 'parent-1', member: null }, offline);
+    expect(second.key).not.toBeNull();
+    expect(offline.createKey).not.toHaveBeenCalled();
+    const other = await openTab(dbName, 'parent-1', second);
+    expect((await other.outbox.pendingChanges()).map((c) => c.data?.notes)).toEqual([SECRET_NOTE]);
+
+    // The browser closes (its session cookie goes): nothing on disk opens the queue any more.
+    closeBrowser();
+    document.cookie = `${BROWSER_SESSION_COOKIE}=; path=/; Max-Age=0`;
+    const after = await outboxSealingFor({ uid: 'parent-1', member: null }, offline);
+    expect(after.key).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
-// Authentication domain functions over firebase/auth. Persistence is chosen per sign-in: "remember
-// me" keeps the session in IndexedDB across browser restarts, otherwise it lasts for the tab's
-// session. Thrown BackendErrors keep Firebase's raw code ('auth/invalid-credential',
+// Authentication domain functions over firebase/auth. Persistence is chosen per sign-in: `remember`
+// keeps the user in IndexedDB, shared by every tab ("Keep me signed in", or a sign-in for the
+// browser session, which app/auth/browser-session.ts ends at the next start), otherwise it lasts
+// for the tab's session. Thrown BackendErrors keep Firebase's raw code ('auth/invalid-credential',
 // 'auth/user-disabled', …) so the sign-in UI can word each case.
 import { z } from 'zod';
 import { clearFullFirestorePersistence, getAuthInstance } from './app';
@@ -27,7 +28,7 @@ export interface AuthUserInfo {
 }
 
 export interface SignInOptions {
-  /** Keep the session after the browser closes (local persistence) or only for this tab. */
+  /** Keep the user in IndexedDB (every tab; app/auth decides how long) or only for this tab. */
   remember: boolean;
 }
 

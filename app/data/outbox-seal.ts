@@ -2,7 +2,8 @@
 // changes not yet sent is the one piece of a person's data that outlives the browser session, so it
 // is written encrypted (AES-GCM, WebCrypto) with the member's own key. The key lives in the member's
 // Members document (`outboxKey`, base64url of 32 random bytes) and, while the session lasts, in
-// memory only; on disk there is nothing to open the sealed queue with. The collection name and the
+// memory, or on disk only wrapped with the browser session's secret (a session cookie): once the
+// browser session is over, nothing on disk opens the sealed queue. The collection name and the
 // owner's uid stay readable (they say whose queue it is, not what is in it).
 import { z } from 'zod';
 
@@ -96,4 +97,33 @@ export async function openSealedChanges(
   } catch {
     return null;
   }
+}
+
+/** Bound in as the "collection" of a wrapped key: no queue is named so. */
+const WRAPPED_KEY_PURPOSE = '~outbox-key~';
+
+/**
+ * Wraps a person's outbox key with a browser session's secret (app/auth/browser-session.ts), so
+ * every tab of that session can open the sealed queue, and nothing on disk can once the session's
+ * cookie is gone. The secret has the form of an outbox key.
+ */
+export async function wrapOutboxKey(
+  secret: string,
+  owner: string,
+  keyText: string,
+): Promise<SealedPayload> {
+  return sealChanges(await importOutboxKey(secret), owner, WRAPPED_KEY_PURPOSE, [keyText]);
+}
+
+/** The outbox key inside a wrapped one, or null when this secret cannot open it. */
+export async function unwrapOutboxKey(
+  secret: string,
+  wrapped: SealedPayload,
+): Promise<string | null> {
+  const secretKey = await importOutboxKey(secret).catch(() => null);
+  if (!secretKey) return null;
+  const parsed = z
+    .tuple([z.string()])
+    .safeParse(await openSealedChanges(secretKey, WRAPPED_KEY_PURPOSE, wrapped));
+  return parsed.success ? parsed.data[0] : null;
 }

@@ -53,7 +53,8 @@ export async function signIn(page: Page, role: DemoRole, options: { remember?: b
   await open(page, '/login');
   await page.getByRole('button', { name: `Use the ${role} demo account` }).click();
   const remember = page.getByLabel('Keep me signed in on this device');
-  if (options.remember) await remember.check();
+  // Set either way: the box's default is the last choice made on this device (issue 29).
+  await remember.setChecked(options.remember ?? false);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/dash\//);
   await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeVisible();

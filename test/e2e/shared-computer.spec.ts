@@ -1,7 +1,7 @@
 // A shared computer stays clean (issue 28, item 8; decision 051): signed in without "Keep me signed
-// in", the browser closed without signing out, the next visit finds nothing readable of the person
-// in IndexedDB or localStorage, before anyone signs in. The one change they never sent stays, sealed,
-// and reaches the backend when the same person signs in again.
+// in", the browser closed without signing out (its session cookie gone), the next visit finds
+// nothing readable of the person in IndexedDB or localStorage, before anyone signs in. The one
+// change they never sent stays, sealed, and reaches the backend when the same person signs in again.
 import { expect, test, type Page } from '@playwright/test';
 import { countCachedRecords, open, signIn } from './fixtures';
 
@@ -51,8 +51,11 @@ test('closing the browser without signing out leaves nothing readable; the unsen
   expect(saved?.id).toBeTruthy();
   expect(await cacheOnDisk(page)).toContain(subject);
 
-  // The browser closes: every page of the context goes, without signing out.
+  // The browser closes: every page of the context goes, without signing out, and with the browser
+  // session its session cookie (a sign-in that is not remembered lives for the browser session,
+  // shared by its tabs: issue 29).
   for (const each of context.pages()) await each.close();
+  await context.clearCookies({ name: 'lc-browser-session' });
   await context.setOffline(false);
 
   const next = await context.newPage();
@@ -95,6 +98,7 @@ test('a remembered session keeps its cache when the browser is closed', async ({
     .poll(async () => (await countCachedRecords(page)).collections ?? 0, { timeout: 20_000 })
     .toBeGreaterThan(0);
   for (const each of context.pages()) await each.close();
+  await context.clearCookies();
 
   const next = await context.newPage();
   await next.goto('/dash/home');

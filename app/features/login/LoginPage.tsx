@@ -10,6 +10,7 @@ import { useSettings } from '~/settings/store';
 import { CheckboxField, Field } from '~/ui/form/Field';
 import { Modal } from '~/ui/Modal';
 import { preloadSignIn, type clientAction, type clientLoader } from './login';
+import { signInPageNote } from './offline-sign-in';
 
 function GoogleChooser({
   open,
@@ -98,6 +99,8 @@ export function LoginPage() {
   // Until the person tries again, the reason they were signed out (a suspended account) stands.
   const formError = actionData ? actionData.formError : loaderData.signedOutMessage;
   const redirectTo = loaderData.redirectTo;
+  // Why the person is asked to sign in (the last session ended) and, offline, why they cannot yet.
+  const note = signInPageNote();
 
   return (
     // The first key press or pointer press in the page starts loading what signing in needs
@@ -122,6 +125,10 @@ export function LoginPage() {
           <div id={formErrorId} role="alert" className={`mt-4 p-3 ${skin.error} ${skin.rounded}`}>
             {formError}
           </div>
+        ) : note ? (
+          <p role="status" className={`mt-4 p-3 ${skin.info} ${skin.rounded}`}>
+            {note}
+          </p>
         ) : null}
         {actionData?.info ? (
           <div role="status" className={`mt-4 p-3 ${skin.success} ${skin.rounded}`}>

@@ -5,6 +5,7 @@
 // what the person typed and says why.
 import { redirect } from '@remix-run/react';
 import { z } from 'zod';
+import { prepareSignIn } from '~/auth/browser-session';
 import { completeGoogleRedirect, startGoogleSignIn } from '~/auth/google';
 import { afterSignInTarget } from '~/auth/redirect-target';
 import {
@@ -21,6 +22,7 @@ import { getRuntimeConfig } from '~/config/env';
 import { settingsStore } from '~/settings/store';
 import { checkbox, emailAddress } from '~/ui/form/fields';
 import { parseForm, type FieldErrors } from '~/ui/form/parse-form';
+import { offlineSignInMessage } from './offline-sign-in';
 import { storeDefaultRememberMe } from './remember-me';
 
 export { preloadSignedInModules };
@@ -45,7 +47,8 @@ export function describeSignInError(error: unknown): string {
       return 'Too many attempts. Wait a few minutes, or reset your password.';
     case 'auth/network-request-failed':
     case 'unavailable':
-      return 'You seem to be offline. Signing in needs a connection the first time.';
+      // No session could be restored here (else this page would not show): say why.
+      return offlineSignInMessage();
     default:
       return error instanceof Error && error.message ? error.message : SIGN_IN_FAILED;
   }
@@ -162,8 +165,10 @@ export async function loginAction(formData: FormData) {
     case 'signin': {
       const outcome = await runInteractiveSignIn(async () => {
         try {
+          // Kept in Firebase's IndexedDB store for the device or for this browser session
+          // (browser-session.ts); in this tab only where no session cookie can be set.
           const authUser = await signInWithEmail(data.email, data.password, {
-            remember: data.remember,
+            remember: prepareSignIn(data.remember),
           });
           return await establishSession(authUser, null);
         } catch (error) {
@@ -196,7 +201,7 @@ export async function loginAction(formData: FormData) {
               : undefined;
           const started = await startGoogleSignIn({
             expectedEmail: expected,
-            remember: data.remember,
+            remember: prepareSignIn(data.remember),
             mode,
             idToken,
           });
