@@ -537,6 +537,20 @@ function shareControl(shared: SharedFakeState): void {
 }
 
 let installed: Promise<FakeFirebaseControl> | null = null;
+let markIntercepting: () => void = () => undefined;
+const intercepting = new Promise<void>((resolve) => {
+  markIntercepting = resolve;
+});
+
+/**
+ * Installs the fake (once) and resolves as soon as this page's Firebase requests are intercepted,
+ * before the saved state has loaded: each request waits for it in `handle`, and `reset` waits too.
+ * The entry opens the backend gate here, so the SDK and the session start while the fake reads its
+ * database (issue 29: the offline cold start). A failed install rejects.
+ */
+export function startFakeFirebase(): Promise<FakeFirebaseControl> {
+  return Promise.race([installFakeFirebase(), intercepting.then(() => fake)]);
+}
 
 /**
  * Installs the fake in this page (once). Call before any Firebase code runs. Requests to other
@@ -570,6 +584,7 @@ async function install(): Promise<FakeFirebaseControl> {
   interceptor.apply();
 
   if (typeof window !== 'undefined') window.__fakeFirebase = fake;
+  markIntercepting();
 
   await store.ready;
   // Read by the load-time measurement (mocks/README.md): how long the first load of the state takes.

@@ -14,7 +14,13 @@ import {
 import { createContext, principalFromRequest } from './principal';
 import { QueryError, runStructuredQuery, structuredQuerySchema, type QueryDoc } from './query';
 import { shapeProblem } from './shapes';
-import { isDocumentPath, splitDocumentPath, store, type StoredDocument } from './store';
+import {
+  ANONYMOUS_ACCOUNT,
+  isDocumentPath,
+  splitDocumentPath,
+  store,
+  type StoredDocument,
+} from './store';
 import { commitChangeTriggers, writerOf, type DocumentChange, type TriggerWrite } from './triggers';
 import {
   cloneFields,
@@ -95,6 +101,21 @@ function encodeDocument(prefix: string, path: string, doc: StoredDocument) {
     updateTime: doc.updateTime,
   };
 }
+
+// ---- usage, as Firestore bills it ------------------------------------------------------------
+// A query costs one read per document it returns and one when it returns none; a document get one
+// read, found or missing; an aggregation one read per 1,000 index entries it counts (at least one);
+// a commit one write per document it sets or deletes, plus what the triggers it fires write.
+// Refused requests (rules, bad arguments, failed preconditions) are not counted, nor reads that
+// rules' get() calls or the callables make.
+
+/** The account a request is billed to: the caller's uid, or `anonymous`. */
+function accountOf(principal: Principal | null): string {
+  return principal?.uid ?? ANONYMOUS_ACCOUNT;
+}
+
+/** Index entries one aggregation read covers. */
+const AGGREGATION_ENTRIES_PER_READ = 1000;
 
 // ---- permission helpers ---------------------------------------------------------------------
 
@@ -308,6 +329,8 @@ interface CommitResult {
   commitTime: string;
   writeResults: Array<{ updateTime: string; transformResults?: FsValue[] }>;
   changed: Array<{ path: string; kind: 'set' | 'delete' }>;
+  /** Billed writes: each set, update or delete (not a verify), with the triggers' writes. */
+  written: number;
 }
 
 /**
@@ -328,6 +351,7 @@ export function applyWrites(
   const current = (path: string): StoredDocument | null =>
     staged.has(path) ? (staged.get(path) ?? null) : (store.get(path) ?? null);
   const writeResults: CommitResult['writeResults'] = [];
+  let written = 0;
   // Rules see earlier writes of the same commit (like getAfter()), so a conversation and its
   // first message can be created in one batch.
   const rulesCtx: PermissionContext = {
@@ -399,6 +423,7 @@ export function applyWrites(
       if (problem) throw new CommitError(invalidArgument(problem));
     }
     staged.set(path, after);
+    written += 1;
     writeResults.push(
       transformResults.length > 0
         ? { updateTime: commitTime, transformResults }
@@ -434,9 +459,11 @@ export function applyWrites(
       createContext(),
       timestampToIso(commitTime),
     );
-    if (triggered.length > 0) applyWrites(triggered.map(backendWrite), 'backend', ctx, false);
+    if (triggered.length > 0) {
+      written += applyWrites(triggered.map(backendWrite), 'backend', ctx, false).written;
+    }
   }
-  return { commitTime, writeResults, changed };
+  return { commitTime, writeResults, changed, written };
 }
 
 const BACKEND_DOCUMENT_PREFIX = 'projects/fake/databases/(default)/documents/';
@@ -484,6 +511,7 @@ export const firestoreHandlers = [
           : { missing: name, readTime },
       );
     }
+    store.countUsage(accountOf(caller.principal), results.length);
     return HttpResponse.json(results);
   }),
 
@@ -497,6 +525,7 @@ export const firestoreHandlers = [
     if (!outcome.ok) return outcome.response;
     const readTime = nextServerTime();
     const prefix = prefixOf(target);
+    store.countUsage(accountOf(caller.principal), Math.max(1, outcome.page.length));
     if (outcome.page.length === 0) return HttpResponse.json([{ readTime }]);
     return HttpResponse.json(
       outcome.page.map((d) => ({
@@ -518,6 +547,10 @@ export const firestoreHandlers = [
     const { structuredQuery, aggregations } = body.data.structuredAggregationQuery;
     const outcome = executeQuery(target, structuredQuery, caller.principal, caller.ctx);
     if (!outcome.ok) return outcome.response;
+    store.countUsage(
+      accountOf(caller.principal),
+      Math.max(1, Math.ceil(outcome.page.length / AGGREGATION_ENTRIES_PER_READ)),
+    );
     const aggregateFields: Record<string, FsValue> = {};
     for (const a of aggregations) {
       if (a.count) {
@@ -554,6 +587,7 @@ export const firestoreHandlers = [
       if (e instanceof CommitError) return e.response;
       throw e;
     }
+    store.countUsage(accountOf(caller.principal), 0, result.written);
     // The classic duplicate-write trap: the write happened, the client never hears about it.
     if (store.lostCommitAcks > 0) {
       store.lostCommitAcks -= 1;
@@ -577,6 +611,7 @@ export const firestoreHandlers = [
     const doc = store.get(path);
     if (!readable(caller.principal, caller.ctx, path, doc)) return permissionDenied();
     const prefix = prefixOf(target);
+    store.countUsage(accountOf(caller.principal), 1);
     if (!doc) return firestoreError(404, 'NOT_FOUND', `Document "${prefix}${path}" not found.`);
     return HttpResponse.json(encodeDocument(prefix, path, doc));
   }),

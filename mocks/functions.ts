@@ -29,7 +29,7 @@ import { createAccount } from './auth';
 import { applyWrites, type CommitWrite } from './firestore';
 import { randomId } from './ids';
 import { createContext, principalFromRequest } from './principal';
-import { store } from './store';
+import { ANONYMOUS_ACCOUNT, store } from './store';
 import { applyAuthEffects, mergeFieldPaths } from './triggers';
 import { encodeFields } from './values';
 
@@ -70,22 +70,26 @@ export function commitWriteOf(write: ServerWrite): CommitWrite {
     : { update: { name: docName(write.path), fields } };
 }
 
-/** Applies an accepted decision as the backend would (Admin SDK: rules do not apply). */
-function apply<R>(outcome: Accepted<R>): void {
+/**
+ * Applies an accepted decision as the backend would (Admin SDK: rules do not apply). Its writes are
+ * billed to the caller's `account` (`fake.usage()`), whose call caused them.
+ */
+function apply<R>(outcome: Accepted<R>, account: string): void {
   if (outcome.writes.length > 0) {
-    applyWrites(outcome.writes.map(commitWriteOf), 'backend', {
+    const { written } = applyWrites(outcome.writes.map(commitWriteOf), 'backend', {
       get: () => null,
       list: () => [],
       today: new Date().toISOString().slice(0, 10),
     });
+    store.countUsage(account, 0, written);
   }
   applyAuthEffects(outcome.auth);
 }
 
 /** The callable's answer: the refusal as an error, or the decision carried out and its result. */
-function carryOut<R>(outcome: Outcome<R>): Response {
+function carryOut<R>(outcome: Outcome<R>, account: string): Response {
   if (!outcome.ok) return refusalResponse(outcome);
-  apply(outcome);
+  apply(outcome, account);
   return HttpResponse.json({ result: outcome.result });
 }
 
@@ -123,7 +127,7 @@ function inviteMember(data: unknown, caller: Caller | null): Response {
   account.claims = { memberUUID: account.uid, tokens: {} };
   const outcome = inviteWrites(invite, account.uid, caller, new Date());
   if (!outcome.ok) return refusalResponse(outcome);
-  apply(outcome);
+  apply(outcome, caller.uid);
   return HttpResponse.json({ result: { ...outcome.result, temporaryPassword } });
 }
 
@@ -139,6 +143,7 @@ export const functionsHandlers = [
       : null;
     const data = dataOf(await body(request));
     const now = new Date();
+    const account = caller?.uid ?? ANONYMOUS_ACCOUNT;
 
     switch (name) {
       case 'submitInquiry':
@@ -153,15 +158,18 @@ export const functionsHandlers = [
             'Function submitInquiry does not exist in this region.',
           );
         }
-        return carryOut(submitInquiry(data, caller, createContext(), { now, id: randomId() }));
+        return carryOut(
+          submitInquiry(data, caller, createContext(), { now, id: randomId() }),
+          account,
+        );
       case 'logUnregisterdSignin':
-        return carryOut(logUnregisterdSignin(data, { now, id: randomId() }));
+        return carryOut(logUnregisterdSignin(data, { now, id: randomId() }), account);
       case 'inviteMember':
         return inviteMember(data, caller);
       case 'setMemberRoles':
-        return carryOut(setMemberRoles(data, caller, createContext(), now));
+        return carryOut(setMemberRoles(data, caller, createContext(), now), account);
       case 'setMemberStatus':
-        return carryOut(setMemberStatus(data, caller, createContext(), now));
+        return carryOut(setMemberStatus(data, caller, createContext(), now), account);
       default:
         return callableError(404, 'NOT_FOUND', `Function ${name ?? ''} does not exist.`);
     }

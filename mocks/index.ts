@@ -6,7 +6,7 @@ import { firestoreHandlers } from './firestore';
 import { functionsHandlers } from './functions';
 import { seedStore, type SeedProfile } from './seed';
 import { storageHandlers } from './storage';
-import { isDocumentPath, store, type ChangeEvent, type RequestLogEntry } from './store';
+import { isDocumentPath, store, type ChangeEvent, type RequestLogEntry, type Usage } from './store';
 import { decodeFields, encodeFields, nextServerTime } from './values';
 import type { RequestHandler } from 'msw';
 
@@ -34,6 +34,13 @@ export interface FakeFirebaseControl {
   };
   requests(match?: string | RegExp): RequestLogEntry[];
   clearRequestLog(): void;
+  /**
+   * Firestore's bill so far, per account (uid, or `anonymous`): a query costs a read per document
+   * returned (1 when none), a get 1, a commit a write per document written or deleted (issue 29).
+   * In-page, each tab counts the requests it served; a reset starts a new bill.
+   */
+  usage(): Record<string, Usage>;
+  resetUsage(): void;
   onChange(listener: (event: ChangeEvent) => void): () => void;
   getDocument(path: string): Record<string, unknown> | null;
   listDocuments(collectionPath: string): Array<{ id: string; data: Record<string, unknown> }>;
@@ -72,6 +79,7 @@ export const fake: FakeFirebaseControl = {
     await store.ready;
     reseed(options?.profile ?? 'demo');
     store.clearFaults();
+    store.resetUsage();
   },
   faults: {
     setLatency(ms, match) {
@@ -101,6 +109,10 @@ export const fake: FakeFirebaseControl = {
   },
   clearRequestLog() {
     store.requestLog = [];
+  },
+  usage: () => store.usage(),
+  resetUsage() {
+    store.resetUsage();
   },
   onChange: (listener) => store.onChange(listener),
   getDocument(path) {

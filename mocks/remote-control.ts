@@ -16,7 +16,7 @@ import {
   CONTROL_SECRET_ROUTE,
 } from './fence';
 import type { SeedProfile } from './seed';
-import type { ChangeEvent, RequestLogEntry } from './store';
+import type { ChangeEvent, RequestLogEntry, Usage } from './store';
 
 export interface RemoteAccount {
   uid: string;
@@ -38,6 +38,9 @@ export interface RemoteFakeFirebaseControl {
   };
   requests(match?: string | RegExp): Promise<RequestLogEntry[]>;
   clearRequestLog(): Promise<void>;
+  /** Billed reads and writes per account since the start, the last reset or `resetUsage()`. */
+  usage(): Promise<Record<string, Usage>>;
+  resetUsage(): Promise<void>;
   onChange(listener: (event: ChangeEvent) => void): () => void;
   getDocument(path: string): Promise<Record<string, unknown> | null>;
   listDocuments(
@@ -58,6 +61,9 @@ const accountListSchema = z.array(
     disabled: z.boolean(),
     claims: dataSchema,
   }),
+);
+const usageSchema = z.record(
+  z.object({ reads: z.number().int().min(0), writes: z.number().int().min(0) }),
 );
 const changeEventSchema = z.object({ path: z.string(), kind: z.enum(['set', 'delete']) });
 const secretSchema = z.object({ secret: z.string().min(1) });
@@ -228,6 +234,10 @@ export function createRemoteFakeFirebase(baseUrl: string): RemoteFakeFirebaseCon
       requestLogSchema.parse(await call('GET', `requests${matchQuery(match)}`)),
     clearRequestLog: async () => {
       await call('DELETE', 'requests');
+    },
+    usage: async () => usageSchema.parse(await call('GET', 'usage')),
+    resetUsage: async () => {
+      await call('DELETE', 'usage');
     },
     onChange(listener) {
       listeners.add(listener);

@@ -429,8 +429,12 @@ export function seedStore(profile: SeedProfile, now: number = Date.now()): void 
       const isDemoStudent = isDemoFamily && k === 0;
       const age = isDemoFamily ? (k === 0 ? 12 : 8) : 4 + Math.floor(rand() * 12);
       const campusClassrooms = classrooms.filter((c) => c.campusId === campus?.id);
+      // Spread over every classroom of the age group (the large profile has ~16 per campus), so a
+      // facilitator's rooms hold a class, not a whole age group (issue 29's reads per person). The
+      // demo family keeps the first, which the demo facilitator teaches; the demo profile has one.
+      const ageClassrooms = campusClassrooms.filter((c) => age >= c.minAge && age < c.minAge + 2);
       const classroom =
-        campusClassrooms.find((c) => age >= c.minAge && age < c.minAge + 2) ??
+        (isDemoFamily ? ageClassrooms[0] : ageClassrooms[studentIndex % ageClassrooms.length]) ??
         campusClassrooms[campusClassrooms.length - 1];
       const statusRoll = rand();
       const status =

@@ -200,6 +200,25 @@ describe('the fake Firebase over HTTP', () => {
     expect(JSON.stringify(accounts)).toContain('parent@demo-learning.example');
   });
 
+  it('reports the reads billed per account on /__fake/usage, behind the secret, and resets them', async () => {
+    const remote = createRemoteFakeFirebase(base);
+    await remote.resetUsage();
+    const token = await signIn('admin@demo-learning.example');
+    const read = await fetch(
+      `${base}/v1/projects/${DEMO_PROJECT_ID}/databases/(default)/documents/students/stu-00000`,
+      { headers: { Authorization: `Bearer ${token}` } },
+    );
+    expect(read.status).toBe(200);
+    expect(await remote.usage()).toEqual({ 'demo-admin': { reads: 1, writes: 0 } });
+    expect(await (await control('usage')).json()).toEqual({
+      'demo-admin': { reads: 1, writes: 0 },
+    });
+    expect((await fetch(`${base}/__fake/usage`)).status).toBe(403);
+    expect((await fetch(`${base}/__fake/usage`, { method: 'DELETE' })).status).toBe(403);
+    await remote.resetUsage();
+    expect(await remote.usage()).toEqual({});
+  });
+
   it('streams every write on the change feed', async () => {
     const controller = new AbortController();
     // EventSource sends no header: the change feed takes the secret in its query string.

@@ -487,6 +487,13 @@ async function serveControl(
     fake.clearRequestLog();
     return sendJson(res, 200, { ok: true });
   }
+  if (route === 'usage' && method === 'GET') {
+    return sendJson(res, 200, await Promise.resolve(fake.usage()));
+  }
+  if (route === 'usage' && method === 'DELETE') {
+    fake.resetUsage();
+    return sendJson(res, 200, { ok: true });
+  }
   if (route === 'accounts' && method === 'GET') {
     return sendJson(res, 200, await Promise.resolve(fake.accounts.list()));
   }

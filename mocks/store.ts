@@ -58,6 +58,15 @@ export interface ChangeEvent {
   kind: 'set' | 'delete';
 }
 
+/** Billed Firestore operations of one account (`fake.usage()`). */
+export interface Usage {
+  reads: number;
+  writes: number;
+}
+
+/** The account unauthenticated requests are counted under (the public inquiry form). */
+export const ANONYMOUS_ACCOUNT = 'anonymous';
+
 export interface RequestLogEntry {
   method: string;
   url: string;
@@ -119,6 +128,11 @@ class FakeStore {
   latencyAppliedByCaller = false;
   /** Failed password attempts per e-mail, for TOO_MANY_ATTEMPTS_TRY_LATER. */
   failedLogins = new Map<string, { count: number; at: number }>();
+  /**
+   * Document reads and writes per account (uid, or `anonymous`), counted as Firestore bills them
+   * (issue 29): kept in memory by whoever serves the requests (the server, or in-page each tab).
+   */
+  private usageByAccount = new Map<string, Usage>();
 
   private readyPromise: Promise<void> | null = null;
   private initializer: () => Promise<void> | void = () => undefined;
@@ -317,6 +331,30 @@ class FakeStore {
     const wanted = email.toLowerCase();
     for (const a of this.accounts.values()) if (a.email.toLowerCase() === wanted) return a;
     return undefined;
+  }
+
+  // ---- usage (what Firestore would bill) --------------------------------------------------
+
+  /** Adds to an account's bill; on every request's path, so only a Map look-up and two sums. */
+  countUsage(account: string, reads: number, writes = 0): void {
+    const usage = this.usageByAccount.get(account);
+    if (usage) {
+      usage.reads += reads;
+      usage.writes += writes;
+    } else {
+      this.usageByAccount.set(account, { reads, writes });
+    }
+  }
+
+  /** A copy of the counts: `{ [uid]: { reads, writes } }`. */
+  usage(): Record<string, Usage> {
+    const out: Record<string, Usage> = {};
+    for (const [account, usage] of this.usageByAccount) out[account] = { ...usage };
+    return out;
+  }
+
+  resetUsage(): void {
+    this.usageByAccount.clear();
   }
 
   // ---- faults -------------------------------------------------------------------------------
