@@ -50,9 +50,11 @@ function showConfigError(error: ConfigError) {
 function startDemoBackend(controlUrl: string | null) {
   warnDemoModeOnce();
   // Server mode: the fake runs behind the emulator host; msw never loads in this page.
+  // In the page the SDK may start once its requests are intercepted (startFakeFirebase): each
+  // waits for the fake's saved state, which loads meanwhile (issue 29, the offline cold start).
   const fake: Promise<{ reset: (options: { profile: 'demo' }) => Promise<unknown> }> = controlUrl
     ? import('../mocks/remote-control').then((m) => m.installRemoteFakeFirebase(controlUrl))
-    : import('../mocks/browser').then((m) => m.installFakeFirebase());
+    : import('../mocks/browser').then((m) => m.startFakeFirebase());
   holdBackendUntil(fake);
   registerDemoControlLater(
     import('../mocks/demo-accounts').then((demo) => ({

@@ -9,7 +9,8 @@
 //     carries React's handlers (it accepts input), and the largest contentful paint with its element;
 //   - an offline cold start of /dash/home: signed in, data cached, the worker in control, offline,
 //     a new page, until the dashboard's navigation and heading show (needs the build's sw.js).
-// BENCH_SKIP_BUILD=1 reuses the last builds. Not part of `npm test`: it measures, it does not assert.
+// BENCH_SKIP_BUILD=1 reuses the last builds; BENCH_BUILD_DIR=build-x measures (and builds) another
+// app build folder. Not part of `npm test`: it measures, it does not assert.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,7 +22,7 @@ import { createStaticServer } from './serve.mjs';
 
 const RUNS = Math.max(5, Number(process.env.BENCH_RUNS ?? 5));
 const root = fileURLToPath(new URL('..', import.meta.url));
-const APP_BUILD = 'build/bench-app';
+const APP_BUILD = process.env.BENCH_BUILD_DIR ?? 'build/bench-app';
 const SKELETON_BUILD = 'build/bench-skeleton';
 
 if (!process.env.BENCH_SKIP_BUILD) {
@@ -29,6 +30,11 @@ if (!process.env.BENCH_SKIP_BUILD) {
     execFileSync('npx', args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   run(['remix', 'vite:build'], { BUILD_DIR: APP_BUILD });
   run(['remix', 'vite:build', '--config', 'bench/skeleton/vite.config.ts']);
+} else if (!existsSync(join(root, SKELETON_BUILD, 'client'))) {
+  execFileSync('npx', ['remix', 'vite:build', '--config', 'bench/skeleton/vite.config.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
 }
 
 async function serve(buildDir) {

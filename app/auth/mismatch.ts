@@ -7,8 +7,8 @@
 // (isHandlingMismatch) to ignore the short-lived signed-in state this flow produces; it is cleared
 // MISMATCH_FLAG_CLEAR_MS after the flow ends, which covers the sign-out's auth-state event.
 import { deleteCurrentUser, signOutUser, type AuthUserInfo } from '~/backend/auth';
-import { callLogUnregisteredSignin, type BackendNotice } from '~/backend/callables';
-import { getMember, type Member } from '~/backend/documents';
+import type { BackendNotice } from '~/backend/callables';
+import type { Member } from '~/backend/documents';
 import { BackendError } from '~/backend/errors';
 import { MISMATCH_FLAG_CLEAR_MS, STORAGE_KEYS } from '~/config/constants';
 
@@ -85,6 +85,9 @@ async function report(
   warning: string,
 ): Promise<BackendNotice | undefined> {
   try {
+    // Loaded when needed: the callables and the documents (with the records' schemas) stay off the
+    // first load of every page that restores the session (issue 29, decision 043).
+    const { callLogUnregisteredSignin } = await import('~/backend/callables');
     const notice = await callLogUnregisteredSignin({
       email: user.email,
       displayName: user.displayName,
@@ -128,6 +131,7 @@ async function readMember(
   options: { rethrow?: boolean } = {},
 ): Promise<Member | null | undefined> {
   try {
+    const { getMember } = await import('~/backend/documents');
     return await getMember(uid);
   } catch (error) {
     // Every member may read their own profile; the rules refuse it only to an account without any

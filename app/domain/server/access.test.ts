@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DocData } from '~/domain/permissions';
-import { accessLinkWrites, affectedMembers } from './access';
+import { accessLinkWrites, accessLinkWritesFor, affectedMembers } from './access';
+import { changeTriggers } from './triggers';
 
 function contextOf(docs: Record<string, DocData>) {
   return {
@@ -109,5 +110,38 @@ describe('accessLinkWrites', () => {
         contextOf(stored),
       ),
     ).toEqual([]);
+  });
+});
+
+describe('accessLinkWritesFor (one commit of many writes)', () => {
+  // 40 new students in Dan's classroom c1, in Ama's family: one import batch.
+  const imported = Array.from({ length: 40 }, (_, i) =>
+    change(`students/new${i}`, null, { familyId: 'f1', classroomIds: ['c1'] }),
+  );
+  const after: Record<string, DocData> = { ...school };
+  for (const c of imported) if (c.after) after[c.path] = c.after;
+
+  it('writes what one call per write would, each member once', () => {
+    const perWrite = new Map<string, unknown>();
+    for (const c of imported) {
+      for (const write of accessLinkWrites(c, contextOf(after))) {
+        if (!perWrite.has(write.path)) perWrite.set(write.path, write);
+      }
+    }
+    expect(accessLinkWritesFor(imported, contextOf(after))).toEqual([...perWrite.values()]);
+    expect([...perWrite.keys()].sort()).toEqual(['Members/ama', 'Members/dan', 'Members/kwame']);
+  });
+
+  it('the commit’s triggers compute a facilitator’s links once, not once per student', () => {
+    const counted = contextOf(after);
+    let studentLists = 0;
+    const list = counted.list;
+    counted.list = (collection: string) => {
+      if (collection === 'students') studentLists += 1;
+      return list(collection);
+    };
+    changeTriggers(imported, counted, '2025-03-03T10:00:00.000Z', { access: true });
+    // At most once per affected member (Ama, Kwame, Dan); it was once per member per student.
+    expect(studentLists).toBeLessThanOrEqual(3);
   });
 });

@@ -155,8 +155,23 @@ export function affectedMembers(change: DocumentChange, ctx: ServerContext): str
 
 /** The `access` writes for a write: each affected member whose stored links differ. */
 export function accessLinkWrites(change: DocumentChange, ctx: ServerContext): ServerWrite[] {
+  return accessLinkWritesFor([change], ctx);
+}
+
+/**
+ * The `access` writes for several writes seen together (one commit): each member that any of them
+ * affects is recomputed once, in the order the writes first name them. A member's links depend only
+ * on the state after the writes, so this is what one call per write would write, without
+ * recomputing a facilitator's links for each of 500 imported students (issue 29).
+ */
+export function accessLinkWritesFor(
+  changes: readonly DocumentChange[],
+  ctx: ServerContext,
+): ServerWrite[] {
+  const members = new Set<string>();
+  for (const change of changes) for (const uid of affectedMembers(change, ctx)) members.add(uid);
   const writes: ServerWrite[] = [];
-  for (const uid of affectedMembers(change, ctx)) {
+  for (const uid of members) {
     const member = ctx.get(`Members/${uid}`);
     if (!member) continue;
     const principal = resolvePrincipal(

@@ -5,7 +5,7 @@
 // system/collectionVersions for a cached collection; and the audit trail's entry (audit.ts). The
 // Cloud Functions call this from onDocumentWritten / onDocumentCreated; the fake calls it after
 // each client commit.
-import { accessLinkWrites } from './access';
+import { accessLinkWritesFor } from './access';
 import { audienceKeyWrites } from './audience-keys';
 import { auditTrailWrites, type WrittenChange } from './audit';
 import { storedRoles } from './callables';
@@ -72,16 +72,8 @@ export function changeTriggers(
     writes.push(...createdWrites(created, ctx, nowIso));
   }
   if (parts.claims) for (const change of changes) auth.push(...claimsEffects(change));
-  if (parts.access) {
-    const seen = new Set<string>();
-    for (const change of changes) {
-      for (const write of accessLinkWrites(change, ctx)) {
-        if (seen.has(write.path)) continue;
-        seen.add(write.path);
-        writes.push(write);
-      }
-    }
-  }
+  // Each affected member once for the whole commit, not once per write that names them.
+  if (parts.access) writes.push(...accessLinkWritesFor(changes, ctx));
   if (parts.audienceKeys) for (const change of changes) writes.push(...audienceKeyWrites(change));
   if (parts.versions) {
     writes.push(

@@ -1,0 +1,198 @@
+// `npm run bench:demo-backend` (issue 29, part 6): how long the in-page demo backend holds the main
+// thread at a time. Builds the app (demo mode, BENCH_BUILD_DIR or build/bench-app, shared with
+// bench:load; BENCH_SKIP_BUILD=1 reuses it), serves it precompressed with scripts/serve.mjs's static
+// server (the fake in the page, as on a static host) and measures in Debian's Chromium with a
+// PerformanceObserver('longtask') installed before the page's first script, medians of
+// BENCH_RUNS (≥ 5) runs after one warm-up:
+//   - start, first visit: a new browser context opens /login; the fake seeds the demo school and
+//     saves it. The longest task from navigation start until the fake's `fake-firebase:install`
+//     measure ends (the app's own start runs in that window too, as on a phone);
+//   - start, saved school: a second page of the same context (the fake loads the saved school);
+//   - a 500-write commit: signed in as the demo admin, 500 new students saved to the cache in one
+//     batch, then the sync engine sends them (one documents:commit of 500 writes; the fake checks
+//     the rules, the invariants and writes the audit entries). The longest task from the sync's
+//     start until it has settled;
+//   - baseline, in the same run: the longest task while the app saves those 500 records to its own
+//     cache (store.batch), before the sync: the app's share of the same work.
+// The goal is that none of the fake's tasks exceeds 50 ms. Not part of `npm test`.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launchBenchBrowser, median, signInAsDemoAdmin } from './bench-browser.mjs';
+import { createStaticServer } from './serve.mjs';
+
+const RUNS = Math.max(5, Number(process.env.BENCH_RUNS ?? 5));
+const root = fileURLToPath(new URL('..', import.meta.url));
+const APP_BUILD = process.env.BENCH_BUILD_DIR ?? 'build/bench-app';
+const GOAL_MS = 50;
+
+const run = (args, env = {}) =>
+  execFileSync('npx', args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+if (!process.env.BENCH_SKIP_BUILD || !existsSync(join(root, APP_BUILD, 'client'))) {
+  run(['remix', 'vite:build'], { BUILD_DIR: APP_BUILD });
+}
+
+async function serve(buildDir) {
+  const server = createStaticServer(join(root, buildDir, 'client'));
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return {
+    server,
+    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+  };
+}
+
+/** Runs before the page's first script: every long task, with its start and duration. */
+const OBSERVE_LONG_TASKS = () => {
+  const tasks = [];
+  Reflect.set(window, '__longTasks', tasks);
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      tasks.push({ start: entry.startTime, duration: entry.duration });
+    }
+  }).observe({ type: 'longtask', buffered: true });
+};
+
+/** The longest long task that overlaps [from, to] (ms since navigation start); 0 when none. */
+function longestIn(tasks, from, to) {
+  return tasks
+    .filter((task) => task.start < to && task.start + task.duration > from)
+    .reduce((longest, task) => Math.max(longest, task.duration), 0);
+}
+
+/** Waits for the fake's install measure; returns when it ended, with the page's long tasks. */
+async function fakeStarted(page) {
+  const end = await page.waitForFunction(
+    () => {
+      const measure = performance.getEntriesByName('fake-firebase:install')[0];
+      return measure ? measure.startTime + measure.duration : null;
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
+  const installedAt = await end.jsonValue();
+  // Long tasks are reported after they end: let the current one finish and be observed.
+  await page.waitForTimeout(300);
+  const tasks = await page.evaluate(() => Reflect.get(window, '__longTasks'));
+  return longestIn(tasks, 0, installedAt);
+}
+
+async function appRun(browser, base) {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  await context.addInitScript(OBSERVE_LONG_TASKS);
+  try {
+    const first = await context.newPage();
+    await first.goto(`${base}/login`);
+    const seeded = await fakeStarted(first);
+    const second = await context.newPage();
+    await second.goto(`${base}/login`);
+    const loaded = await fakeStarted(second);
+    await second.close();
+
+    await signInAsDemoAdmin(first, base);
+    const commit = await first.evaluate(async () => {
+      const lc = Reflect.get(window, '__lc');
+      const fake = Reflect.get(window, '__fakeFirebase');
+      // Let the first sync after sign-in finish, so the commit is measured alone.
+      const idle = async () => {
+        const busy = () => {
+          const status = lc.sync.getStatus();
+          return status.isSyncing || status.pendingChanges > 0;
+        };
+        for (let i = 0; i < 1200 && busy(); i++) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      };
+      await idle();
+      await lc.sync.sync();
+      const [template] = await lc.cache.list('students', { limit: 1 });
+      if (!template) throw new Error('No cached student to copy');
+      const { id: _id, ...fields } = template;
+      const operations = Array.from({ length: 500 }, (_, i) => ({
+        type: 'save',
+        collection: 'students',
+        item: { ...fields, firstName: `Bench${i}`, lastName: `Commit${Date.now()}` },
+      }));
+      const tasks = Reflect.get(window, '__longTasks');
+      const longestSince = (from, to) =>
+        tasks
+          .filter((task) => task.start < to && task.start + task.duration > from)
+          .reduce((longest, task) => Math.max(longest, task.duration), 0);
+      const saveFrom = performance.now();
+      if ((await lc.cache.batch(operations)) !== 500) throw new Error('The batch was not saved');
+      const saveTo = performance.now();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const save = longestSince(saveFrom, saveTo);
+      fake.clearRequestLog();
+      const from = performance.now();
+      await lc.sync.sync();
+      await idle();
+      const to = performance.now();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const commits = fake.requests(/documents:commit/).length;
+      return {
+        longest: longestSince(from, to),
+        save,
+        commits,
+        pending: lc.sync.getStatus().pendingChanges,
+      };
+    });
+    if (commit.pending !== 0) throw new Error(`${commit.pending} changes still pending`);
+    return {
+      seeded,
+      loaded,
+      commit: commit.longest,
+      save: commit.save,
+      commits: commit.commits,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+const app = await serve(APP_BUILD);
+const browser = await launchBenchBrowser();
+const ms = (value) => (Number.isFinite(value) ? `${Math.round(value)} ms` : 'n/a');
+
+try {
+  const samples = { seeded: [], loaded: [], commit: [], save: [] };
+  const commits = new Set();
+  // One warm-up (compilation caches, the OS's file cache), then the counted runs.
+  await appRun(browser, app.url);
+  for (let i = 0; i < RUNS; i++) {
+    const result = await appRun(browser, app.url);
+    samples.seeded.push(result.seeded);
+    samples.loaded.push(result.loaded);
+    samples.commit.push(result.commit);
+    samples.save.push(result.save);
+    commits.add(result.commits);
+  }
+  const base = median(samples.save);
+  const ratio = (value) => (base > 0 ? `${(value / base).toFixed(2)}×` : '');
+  const goal = (value) => (value <= GOAL_MS ? 'met' : 'not met');
+  const rows = [
+    ['start, first visit (seeds the school)', median(samples.seeded)],
+    ['start, saved school (second tab)', median(samples.loaded)],
+    ['a 500-write commit, sync start to settled', median(samples.commit)],
+  ];
+  console.log(
+    `\nbench:demo-backend — longest main-thread task, medians of ${RUNS} runs (Chromium, ${APP_BUILD})\n`,
+  );
+  console.log(`| measurement | longest task | / baseline | goal ≤ ${GOAL_MS} ms |`);
+  console.log('| --- | --- | --- | --- |');
+  for (const [label, value] of rows) {
+    console.log(`| ${label} | ${ms(value)} | ${ratio(value)} | ${goal(value)} |`);
+  }
+  console.log(
+    `| baseline: the app saving the same 500 records to its cache | ${ms(base)} | 1.00× | |`,
+  );
+  console.log(`\ndocuments:commit requests per 500-write sync: ${[...commits].join(', ')}`);
+  console.log('Samples (ms):');
+  for (const [key, values] of Object.entries(samples)) {
+    console.log(`  ${key}: ${values.map((v) => Math.round(v)).join(', ')}`);
+  }
+} finally {
+  await browser.close();
+  app.server.close();
+}
