@@ -220,3 +220,9 @@ export function childCollectionPath(definition: CollectionDefinition, parentId: 
   if (!parent) throw new Error(`${definition.name} is not a subcollection`);
   return `${parent.remoteName}/${parentId}/${definition.remoteName}`;
 }
+
+/** The field a subcollection's cached records name their parent by: conversations → conversationId. */
+export function parentIdField(definition: CollectionDefinition): string {
+  const parent = definition.subcollectionOf ?? '';
+  return `${parent.endsWith('s') ? parent.slice(0, -1) : parent}Id`;
+}

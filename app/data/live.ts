@@ -17,6 +17,7 @@ import { z } from 'zod';
 import {
   getCollectionDefinition,
   childCollectionPath,
+  parentIdField,
   type CollectionDefinition,
 } from './collections';
 import { store as appStore, type CachedRecord, type Store } from './store';
@@ -69,12 +70,6 @@ const backendWatch: WatchFunction = (query, onChange) => {
     stop?.();
   };
 };
-
-/** The field a subcollection's cached records name their parent by: conversations → conversationId. */
-function parentIdField(definition: CollectionDefinition): string {
-  const parent = definition.subcollectionOf ?? '';
-  return `${parent.endsWith('s') ? parent.slice(0, -1) : parent}Id`;
-}
 
 function scopeQueries(scope: RefreshScope | undefined): Filter[][] {
   if (!scope) return [[]];

@@ -8,6 +8,7 @@ import {
   cachedCollections,
   childCollectionPath,
   getCollectionDefinition,
+  parentIdField,
   type CollectionDefinition,
 } from './collections';
 import { classifyFailure, type Filter, type RemoteVersion, type SyncBackend } from './sync-backend';
@@ -103,13 +104,6 @@ const PARENT_MARKER_FIELDS: Record<string, readonly string[]> = {
 };
 
 const permissiveRecord = z.object({ id: z.string() }).passthrough();
-
-/** The field a subcollection's records name their parent by: conversations → conversationId. */
-function parentIdField(definition: CollectionDefinition): string {
-  const parent = definition.subcollectionOf ?? '';
-  const singular = parent.endsWith('s') ? parent.slice(0, -1) : parent;
-  return `${singular}Id`;
-}
 
 function parentMarker(definition: CollectionDefinition, parent: CachedRecord): string {
   const fields = PARENT_MARKER_FIELDS[definition.name] ?? ['updatedAt'];

@@ -54,6 +54,20 @@ export interface AttendanceData {
   memberNames: Map<string, string>;
 }
 
+/** The person as the permission matrix sees them, from the lists their cache holds. */
+function principalOf(
+  user: SessionUser,
+  lists: Parameters<typeof principalFromLists>[1],
+  today: string,
+): Principal {
+  return principalFromLists(
+    { uid: user.uid, email: user.email, roles: user.roles, memberUUID: user.memberUUID },
+    lists,
+    user.member,
+    today,
+  );
+}
+
 /** Everything the attendance screens need, from the cache (refreshed first when due). */
 export async function loadAttendanceData(user: SessionUser): Promise<AttendanceData> {
   const staff = user.roles.some(
@@ -77,12 +91,7 @@ export async function loadAttendanceData(user: SessionUser): Promise<AttendanceD
   }
   if (user.displayName) memberNames.set(user.memberUUID, user.displayName);
   const today = todayIso();
-  const principal = principalFromLists(
-    { uid: user.uid, email: user.email, roles: user.roles, memberUUID: user.memberUUID },
-    { classrooms, facilitators, students, families },
-    user.member,
-    today,
-  );
+  const principal = principalOf(user, { classrooms, facilitators, students, families }, today);
   return {
     today,
     principal,
@@ -134,12 +143,7 @@ export async function loadRollCallSaveData(
     store.get('attendance', rollCallId),
   ]);
   const today = todayIso();
-  const principal = principalFromLists(
-    { uid: user.uid, email: user.email, roles: user.roles, memberUUID: user.memberUUID },
-    { classrooms, facilitators, students, families },
-    user.member,
-    today,
-  );
+  const principal = principalOf(user, { classrooms, facilitators, students, families }, today);
   const parsed = rollCall ? parseOnce(attendanceRecordSchema, rollCall) : null;
   return {
     today,
