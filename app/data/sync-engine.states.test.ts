@@ -107,6 +107,23 @@ async function setup(options: { scopeFor?: ScopeFor } = {}) {
   return { cache, outbox, remote, net, engine, clock, changes, queries: ranged.queries, iso };
 }
 
+/**
+ * Waits in real time until `check` passes, without moving the fake clock (vi.waitFor advances fake
+ * timers on every check, so on a loaded machine it could fire the very timer a test is watching).
+ */
+async function until(check: () => unknown, timeoutMs = 20_000): Promise<void> {
+  const started = performance.now();
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (performance.now() - started > timeoutMs) throw error;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+}
+
 const fakeTimers = () =>
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
 
@@ -132,8 +149,8 @@ describe('the states of the sync engine', () => {
     const { engine, cache, remote, net, changes } = await setup();
     remote.documents('campuses').set('c1', { name: 'North' });
     engine.start();
-    await vi.waitFor(() => expect(remote.state.versionReads).toBe(1));
-    await vi.waitFor(() => expect(engine.state).toBe('idle'));
+    await until(() => expect(remote.state.versionReads).toBe(1));
+    await until(() => expect(engine.state).toBe('idle'));
     engine.stop();
     expect(engine.state).toBe('stopped');
     expect(changes.at(-1)).toEqual({ from: 'idle', to: 'stopped', reason: 'stop' });
@@ -153,24 +170,24 @@ describe('the states of the sync engine', () => {
 
     engine.start();
     expect(engine.state).not.toBe('stopped');
-    await vi.waitFor(() => expect(remote.state.commits).toHaveLength(1));
+    await until(() => expect(remote.state.commits).toHaveLength(1));
   });
 
   it('scheduled: a local write waits WRITE_SYNC_DELAY_MS, then one run sends the burst', async () => {
     fakeTimers();
     const { engine, cache, remote, changes } = await setup();
     engine.start();
-    await vi.waitFor(() => expect(remote.state.versionReads).toBe(1));
-    await vi.waitFor(() => expect(engine.state).toBe('idle'));
+    await until(() => expect(remote.state.versionReads).toBe(1));
+    await until(() => expect(engine.state).toBe('idle'));
     changes.length = 0;
     await cache.save('students', { firstName: 'A' });
     await cache.save('students', { firstName: 'B' });
-    await vi.waitFor(() => expect(engine.getStatus().pendingChanges).toBe(2));
+    await until(() => expect(engine.getStatus().pendingChanges).toBe(2));
     expect(engine.state).toBe('scheduled');
     expect(changes).toEqual([{ from: 'idle', to: 'scheduled', reason: 'write' }]);
     expect(remote.state.commits).toEqual([]);
     await vi.advanceTimersByTimeAsync(WRITE_SYNC_DELAY_MS);
-    await vi.waitFor(() => expect(engine.state).toBe('idle'));
+    await until(() => expect(engine.state).toBe('idle'));
     expect(remote.state.commits.map((c) => c.length)).toEqual([2]);
     expect(changes.map((c) => c.to)).toEqual(['scheduled', 'sending', 'refreshing', 'idle']);
   });
@@ -179,8 +196,8 @@ describe('the states of the sync engine', () => {
     fakeTimers();
     const { engine, cache, remote, changes, outbox } = await setup();
     engine.start();
-    await vi.waitFor(() => expect(remote.state.versionReads).toBe(1));
-    await vi.waitFor(() => expect(engine.state).toBe('idle'));
+    await until(() => expect(remote.state.versionReads).toBe(1));
+    await until(() => expect(engine.state).toBe('idle'));
     // The first commit waits on the network until the test lets it through.
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -192,18 +209,16 @@ describe('the states of the sync engine', () => {
       return commit(operations);
     };
     await cache.save('students', { firstName: 'A' });
-    await vi.waitFor(() => expect(engine.state).toBe('scheduled'));
+    await until(() => expect(engine.state).toBe('scheduled'));
     await vi.advanceTimersByTimeAsync(WRITE_SYNC_DELAY_MS);
-    await vi.waitFor(() => expect(commitsStarted).toBe(1));
+    await until(() => expect(commitsStarted).toBe(1));
     expect(engine.state).toBe('sending');
 
     // Two more writes, each one's delay running out while the first commit is on the network.
     changes.length = 0;
     for (const name of ['B', 'C']) {
       await cache.save('students', { firstName: name });
-      await vi.waitFor(async () =>
-        expect(engine.getStatus().pendingChanges).toBe(name === 'B' ? 2 : 3),
-      );
+      await until(async () => expect(engine.getStatus().pendingChanges).toBe(name === 'B' ? 2 : 3));
       await vi.advanceTimersByTimeAsync(WRITE_SYNC_DELAY_MS);
     }
     // An explicit sync meanwhile is skipped, as spec §4 says.
@@ -211,8 +226,8 @@ describe('the states of the sync engine', () => {
     expect(engine.state).toBe('sending');
 
     release();
-    await vi.waitFor(async () => expect(await outbox.pendingChanges()).toEqual([]));
-    await vi.waitFor(() => expect(engine.state).toBe('idle'));
+    await until(async () => expect(await outbox.pendingChanges()).toEqual([]));
+    await until(() => expect(engine.state).toBe('idle'));
     expect(remote.state.commits.map((c) => c.length)).toEqual([1, 2]);
     expect(changes.filter((c) => c.to === 'sending')).toEqual([
       { from: 'scheduled', to: 'sending', reason: 'rerun' },
@@ -223,13 +238,13 @@ describe('the states of the sync engine', () => {
     fakeTimers();
     const { engine, cache, remote, clock, outbox } = await setup();
     engine.start();
-    await vi.waitFor(() => expect(remote.state.versionReads).toBe(1));
-    await vi.waitFor(() => expect(engine.state).toBe('idle'));
+    await until(() => expect(remote.state.versionReads).toBe(1));
+    await until(() => expect(engine.state).toBe('idle'));
     remote.state.failNext.push({ code: 'unavailable', permanent: false });
     await cache.save('students', { firstName: 'A' });
-    await vi.waitFor(() => expect(engine.state).toBe('scheduled'));
+    await until(() => expect(engine.state).toBe('scheduled'));
     await vi.advanceTimersByTimeAsync(WRITE_SYNC_DELAY_MS);
-    await vi.waitFor(() => expect(engine.state).toBe('backing-off'));
+    await until(() => expect(engine.state).toBe('backing-off'));
     expect(remote.state.commits).toHaveLength(1);
 
     // Before the due time, a run (the person pressed Sync) does not send the waiting change.
@@ -243,8 +258,8 @@ describe('the states of the sync engine', () => {
     // At the due time the retry timer runs the sync, which sends it.
     clock.t += 1000;
     await vi.advanceTimersByTimeAsync(1000 + 10);
-    await vi.waitFor(async () => expect(await outbox.pendingChanges()).toEqual([]));
-    await vi.waitFor(() => expect(engine.state).toBe('idle'));
+    await until(async () => expect(await outbox.pendingChanges()).toEqual([]));
+    await until(() => expect(engine.state).toBe('idle'));
     expect(remote.state.commits).toHaveLength(2);
   });
 
@@ -252,10 +267,10 @@ describe('the states of the sync engine', () => {
     fakeTimers();
     const { engine, cache, remote, net, changes } = await setup();
     engine.start();
-    await vi.waitFor(() => expect(remote.state.versionReads).toBe(1));
-    await vi.waitFor(() => expect(engine.state).toBe('idle'));
+    await until(() => expect(remote.state.versionReads).toBe(1));
+    await until(() => expect(engine.state).toBe('idle'));
     await cache.save('students', { firstName: 'A' });
-    await vi.waitFor(() => expect(engine.state).toBe('scheduled'));
+    await until(() => expect(engine.state).toBe('scheduled'));
     net.set(false);
     expect(engine.state).toBe('idle');
     expect(changes.at(-1)).toEqual({ from: 'scheduled', to: 'idle', reason: 'offline' });
@@ -264,8 +279,8 @@ describe('the states of the sync engine', () => {
     expect(engine.getStatus().pendingChanges).toBe(1);
 
     net.set(true);
-    await vi.waitFor(() => expect(remote.state.commits).toHaveLength(1));
-    await vi.waitFor(() => expect(engine.state).toBe('idle'));
+    await until(() => expect(remote.state.commits).toHaveLength(1));
+    await until(() => expect(engine.state).toBe('idle'));
   });
 });
 
@@ -274,14 +289,14 @@ describe('a run that cannot start', () => {
     fakeTimers();
     const { engine, cache, remote } = await setup();
     engine.start();
-    await vi.waitFor(() => expect(remote.state.versionReads).toBe(1));
-    await vi.waitFor(() => expect(engine.state).toBe('idle'));
+    await until(() => expect(remote.state.versionReads).toBe(1));
+    await until(() => expect(engine.state).toBe('idle'));
     await cache.save('students', { firstName: 'A' });
-    await vi.waitFor(() => expect(engine.state).toBe('scheduled'));
+    await until(() => expect(engine.state).toBe('scheduled'));
     // Signed out elsewhere in the tab: the cache is cleared and closed under the engine.
     await cache.clear();
     await vi.advanceTimersByTimeAsync(WRITE_SYNC_DELAY_MS);
-    await vi.waitFor(() => expect(engine.state).toBe('idle'));
+    await until(() => expect(engine.state).toBe('idle'));
     expect(remote.state.commits).toEqual([]);
   });
 });
