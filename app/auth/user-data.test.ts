@@ -128,6 +128,30 @@ describe('refresh scopes against the fake Firebase', () => {
     }
   });
 
+  it("reads a parent's children from this device's cache once they are fetched, not from the backend every sync", async () => {
+    const user = await signInAs('parent');
+    const { store, initCache, clearCache } = await import('~/data/store');
+    const { getCollectionDefinition } = await import('~/data/collections');
+    await initCache({ uid: user.uid });
+    try {
+      const familyId = user.member?.familyId;
+      expect(familyId).toBeTruthy();
+      // What the sync stored for this parent: their family's students.
+      const children = fake
+        .listDocuments('students')
+        .filter((d) => d.data.familyId === familyId)
+        .map((d) => ({ ...d.data, id: d.id }));
+      expect(children.length).toBeGreaterThan(0);
+      await store.applyRefresh(getCollectionDefinition('students'), children, '1.0.0', false);
+      fake.clearRequestLog();
+      const links = await resolveScopeLinks(user);
+      expect(fake.requests(/students/)).toEqual([]);
+      expect(new Set(links.childClassroomIds)).toEqual(new Set(user.childClassroomIds));
+      expect(links.childClassroomIds.length).toBeGreaterThan(0);
+    } finally {
+      await clearCache();
+    }
+  });
   it("gives office staff the office's conversations and their own, and no one else's", async () => {
     const user = await signInAs('administration');
     const scope = scopeForUser(user, 'conversations') ?? undefined;

@@ -32,12 +32,17 @@ export interface CollectionDefinition extends CollectionSyncConfig {
    */
   slice?: CollectionSlice;
   /**
-   * Records of the collection are never deleted (they are archived) and never enter a person's
-   * scope without a write: a due refresh then asks only for what changed since the last fetch
-   * (`updatedAt >`, decision 053), and the whole collection is fetched again only when its cache
-   * duration runs out (issue 29: the cost of a school day).
+   * Records of the collection are never deleted by the app (they are archived) and never enter a
+   * person's scope without a write or a change of that scope: a due refresh then asks only for what
+   * changed since the last fetch (`updatedAt >`, decision 053), and the whole collection is fetched
+   * again when the scope changed or `wholeRefreshMs` ran out (issue 29: the cost of a school day).
    */
   changesOnlyWhenDue?: boolean;
+  /**
+   * With `changesOnlyWhenDue`: how long refreshes by changes may stand in for a whole fetch
+   * (default: the cache duration). A whole fetch is what removes a record deleted at the backend.
+   */
+  wholeRefreshMs?: number;
   /**
    * A subcollection cached under one name (decision 045): the records of `remoteName` under every
    * cached record of this parent collection (messages of each conversation). Cache ids are
@@ -72,9 +77,12 @@ export const COLLECTION_NOT_FOUND_MESSAGE = 'Collection not found in cache confi
 
 /** Collections beyond spec §9 that are cached and writable offline (domain.md). */
 const EXTRA_COLLECTIONS: readonly CollectionDefinition[] = [
-  // Roll calls are taken in classrooms without Wi-Fi and change all morning: synced first, the whole
-  // (scoped) collection every 30 minutes, and today's roll calls every 2 minutes on their own
-  // (decision 044). Past roll calls rarely change, so the short cadence costs one small query.
+  // Roll calls are taken in classrooms without Wi-Fi and change all morning: synced first, what
+  // changed in the (scoped) collection every 30 minutes, and today's roll calls every 2 minutes on
+  // their own (decision 044). Past roll calls rarely change, so the short cadence costs one small
+  // query. The app never deletes a roll call, and one enters a person's scope only with a write or
+  // with a change of scope (a child's new classroom), which fetches it whole; the whole collection
+  // comes again once a day (issue 29: re-reading it every 30 minutes was half a parent's day).
   {
     ...extra('attendance', {
       syncFrequencyMs: 30 * MINUTE,
@@ -82,6 +90,8 @@ const EXTRA_COLLECTIONS: readonly CollectionDefinition[] = [
       prioritySync: true,
     }),
     slice: { field: 'date', value: isoDay, frequencyMs: TODAYS_ROLL_CALLS_REFRESH_MS },
+    changesOnlyWhenDue: true,
+    wholeRefreshMs: DAY,
   },
   extra('events', { syncFrequencyMs: 6 * HOUR, cacheDurationMs: 14 * DAY, prioritySync: false }),
   // Never deleted and participants fixed once started (issue 28): refreshed by their changes.

@@ -73,6 +73,13 @@ export const collectionMetadataSchema = z.object({
    * the conversation's lastMessageAt and updatedAt); a refresh asks only parents whose marker moved.
    */
   fetchedParents: z.record(z.string()).optional(),
+  /**
+   * When the collection was last fetched whole, and under which scope (its queries, as text). A
+   * collection refreshed by its changes when due (`changesOnlyWhenDue`) is fetched whole again when
+   * the person's scope changed or `wholeRefreshMs` has passed (issue 29).
+   */
+  wholeAt: z.number().optional(),
+  scopeKey: z.string().optional(),
 });
 export type CollectionMetadata = z.infer<typeof collectionMetadataSchema>;
 

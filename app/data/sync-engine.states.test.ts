@@ -46,7 +46,7 @@ function stubConnectivity() {
 }
 
 /**
- * The memory backend with the one range filter a delta pull adds (`updatedAt >`, the value a Date,
+ * The memory backend with `in` filters and the one range filter a delta pull adds (`updatedAt >`, the value a Date,
  * the documents' updatedAt ISO text as the codec makes it), and a log of every query.
  */
 function withUpdatedAtRanges(inner: SyncBackend) {
@@ -58,9 +58,18 @@ function withUpdatedAtRanges(inner: SyncBackend) {
     async listDocuments(collection, schema, options) {
       const filters = options.filters ?? [];
       const ranges = filters.filter((f) => f.op === '>');
-      const rest = filters.filter((f) => f.op !== '>');
+      // The memory backend applies only equalities: `in` (a scope's ids) is applied here.
+      const ins = filters.filter((f) => f.op === 'in');
+      const rest = filters.filter((f) => f.op !== '>' && f.op !== 'in');
       const documents = await inner.listDocuments(collection, schema, { filters: rest });
-      const kept = documents.filter((document) =>
+      const inScope = documents.filter((document) =>
+        ins.every(
+          (f) =>
+            Array.isArray(f.value) &&
+            f.value.includes((document as Record<string, unknown>)[f.field]),
+        ),
+      );
+      const kept = inScope.filter((document) =>
         ranges.every((f) => {
           const value = (document as Record<string, unknown>)[f.field];
           return (
@@ -494,5 +503,67 @@ describe('messages refreshed only where lastMessageAt moved (decision 053)', () 
     queries.length = 0;
     await engine.sync();
     expect(queries.map((q) => q.collection)).toContain('conversations/c1/messages');
+  });
+});
+
+describe('roll calls refreshed by their changes when due (issue 29: the cost of a school day)', () => {
+  it('asks only what changed under the same scope, and fetches whole on a new scope or after a day', async () => {
+    let classrooms = ['k1'];
+    const scopeFor: ScopeFor = (collection) =>
+      collection === 'attendance'
+        ? { filters: [{ field: 'classroomId', op: 'in', value: [...classrooms] }] }
+        : undefined;
+    const { engine, cache, remote, clock, queries, iso } = await setup({ scopeFor });
+    const rollCalls = remote.documents('attendance');
+    const past = '2026-11-10';
+    rollCalls.set('k1-past', { classroomId: 'k1', date: past, updatedAt: iso() });
+    rollCalls.set('k2-past', { classroomId: 'k2', date: past, updatedAt: iso() });
+    await engine.sync();
+    const ids = async () =>
+      (await cache.list('attendance', { limit: Infinity })).map((r) => r.id).sort();
+    expect(await ids()).toEqual(['k1-past']);
+    // The whole fetch: no `updatedAt >` filter; today's slice is the `date ==` one.
+    const whole = (q: { filters: Filter[] }) =>
+      !q.filters.some((f) => f.op === '>' || (f.field === 'date' && f.op === '=='));
+    const attendanceQueries = () => queries.filter((q) => q.collection === 'attendance');
+    expect(attendanceQueries().filter(whole)).toHaveLength(1);
+
+    // 31 minutes on, nothing changed: one query for changes, which finds none.
+    clock.t += 31 * MINUTE;
+    queries.length = 0;
+    await engine.sync();
+    expect(attendanceQueries().filter(whole)).toEqual([]);
+    expect(attendanceQueries().filter((q) => q.filters.some((f) => f.op === '>'))).toEqual([
+      expect.objectContaining({ returned: 0 }),
+    ]);
+
+    // A roll call changed elsewhere arrives by its change.
+    clock.t += MINUTE;
+    rollCalls.set('k1-past', { classroomId: 'k1', date: past, note: 'late', updatedAt: iso() });
+    clock.t += 30 * MINUTE;
+    queries.length = 0;
+    await engine.sync();
+    expect(attendanceQueries().filter(whole)).toEqual([]);
+    expect((await cache.get('attendance', 'k1-past'))?.note).toBe('late');
+
+    // A child moves to k2: its past roll calls enter the scope without a write, so the due refresh
+    // fetches the collection whole under the new scope.
+    classrooms = ['k1', 'k2'];
+    clock.t += 31 * MINUTE;
+    queries.length = 0;
+    await engine.sync();
+    expect(attendanceQueries().filter(whole)).toHaveLength(1);
+    expect(await ids()).toEqual(['k1-past', 'k2-past']);
+
+    // A roll call deleted at the backend (the app never does) leaves with the next day's whole fetch.
+    rollCalls.delete('k2-past');
+    clock.t += 31 * MINUTE;
+    await engine.sync();
+    expect(await ids()).toEqual(['k1-past', 'k2-past']);
+    clock.t += 24 * 60 * MINUTE;
+    queries.length = 0;
+    await engine.sync();
+    expect(attendanceQueries().filter(whole)).toHaveLength(1);
+    expect(await ids()).toEqual(['k1-past']);
   });
 });

@@ -120,6 +120,43 @@ function newestUpdate(records: readonly CachedRecord[]): number | null {
   return newest;
 }
 
+/**
+ * A scope as text, to tell whether it changed since a collection was fetched whole: the same
+ * queries give the same key whatever the order of their ids (links are read from sets).
+ */
+export function scopeKeyOf(scope: RefreshScope | null | undefined): string {
+  if (scope === null) return 'none';
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value) && value.every((v) => typeof v === 'string') ? [...value].sort() : value;
+  return JSON.stringify(
+    queriesOf(scope)
+      .map((filters) =>
+        filters
+          .map((f) => [f.field, f.op, canonical(f.value)])
+          .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+      )
+      .map((filters) => JSON.stringify(filters))
+      .sort(),
+  );
+}
+
+/**
+ * Whether a due refresh of a collection may ask only for what changed (`changesOnlyWhenDue`): it
+ * was fetched whole under the same scope, and not longer ago than `wholeRefreshMs` (default its
+ * cache duration). Otherwise it is fetched whole, which also brings in records that entered the
+ * scope without a write and drops records deleted at the backend.
+ */
+export function byChanges(
+  definition: CollectionDefinition,
+  metadata: CollectionMetadata,
+  scopeKey: string,
+  now: number,
+): boolean {
+  if (!definition.changesOnlyWhenDue || metadata.wholeAt === undefined) return false;
+  if (metadata.scopeKey !== scopeKey) return false;
+  return now - metadata.wholeAt < (definition.wholeRefreshMs ?? definition.cacheDurationMs);
+}
+
 /** The queries of a scope, each with `extra` filters added (undefined scope: the whole collection). */
 function queriesOf(scope: RefreshScope | undefined, extra: Filter[] = []): Filter[][] {
   if (scope && 'anyOf' in scope) return scope.anyOf.map((filters) => [...filters, ...extra]);
@@ -256,6 +293,8 @@ export class Refresher {
     if (applied && !run.abandoned()) {
       await store.updateMetadata(definition.name, {
         fetchedUpTo: Math.max(newestUpdate(items) ?? -Infinity, startedAt - CLOCK_SKEW_MARGIN_MS),
+        wholeAt: startedAt,
+        scopeKey: scopeKeyOf(scope),
       });
     }
     return applied;
@@ -418,14 +457,18 @@ export class Refresher {
         versions?.[definition.name]?.version ?? versions?.[definition.remoteName]?.version;
       const decision = refreshDecision(definition, metadata, remote, now());
       if (!decision.refresh || !decision.reason) continue;
-      if (decision.reason === 'due' && definition.changesOnlyWhenDue && metadata) {
-        try {
-          if (await this.fetchChanges(definition, metadata, run, { due: true })) {
-            refreshed.push({ collection: definition.name, reason: 'due', resync: false });
+      try {
+        if (decision.reason === 'due' && metadata && definition.changesOnlyWhenDue) {
+          const scope = await this.options.scopeFor()(definition.name);
+          if (byChanges(definition, metadata, scopeKeyOf(scope), now())) {
+            if (await this.fetchChanges(definition, metadata, run, { due: true })) {
+              refreshed.push({ collection: definition.name, reason: 'due', resync: false });
+            }
+            continue;
           }
-        } catch (e) {
-          error = classifyFailure(e).message;
         }
+      } catch (e) {
+        error = classifyFailure(e).message;
         continue;
       }
       try {
