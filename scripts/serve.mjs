@@ -141,7 +141,7 @@ export function listenHost(env = process.env) {
  * The fake's middleware from the build and the warning to print for `host` (null on a loopback
  * address), or null (a production build has none; or in-page asked).
  */
-async function loadFakeFirebase(buildDir, { mode, stateFile, fresh, host }) {
+export async function loadFakeFirebase(buildDir, { mode, stateFile, fresh, host }) {
   if (mode === 'in-page') return null;
   const bundle = fileURLToPath(new URL(`../${buildDir}/fake-firebase/server.mjs`, import.meta.url));
   if (!existsSync(bundle)) {
