@@ -1,6 +1,7 @@
 // Who is calling: the fake decodes the Bearer ID token, maps claims to roles with the app's own
 // rolesFromClaims, and resolves the member's links through a rule-free, memoised view of the store.
 import { DEMO_STAFF_DOMAINS } from '../app/config/demo';
+import { latestSchoolDay } from '../app/domain/clock';
 import {
   resolvePrincipal,
   type PermissionContext,
@@ -12,11 +13,15 @@ import { callerFromRequest, type CallerResult } from './tokens';
 import { decodeFields } from './values';
 
 /**
- * Today as YYYY-MM-DD in UTC: the calendar the seed, the roll-call screens (todayIso) and the
- * sync's "today's roll calls" use, so "dates up to today" means the same day everywhere.
+ * Today for the rules, from the one clock: the latest school day of any campus (so a roll call of
+ * today at any campus is within "dates up to today"), as the app's permission matrix checks it.
  */
-function utcDate(now: Date): string {
-  return now.toISOString().slice(0, 10);
+export function rulesToday(): string {
+  const campuses = store.list('campuses').map(([id, doc]) => {
+    const zone = decodeFields(doc.fields).timezone;
+    return { id, timezone: typeof zone === 'string' ? zone : null };
+  });
+  return latestSchoolDay(campuses);
 }
 
 /** A per-request view of the store with decoded documents (memoised: scopes reread them). */
@@ -24,7 +29,7 @@ export function createContext(): PermissionContext {
   const docs = new Map<string, Record<string, unknown> | null>();
   const lists = new Map<string, Array<{ id: string; data: Record<string, unknown> }>>();
   return {
-    today: utcDate(new Date()),
+    today: rulesToday(),
     get(path) {
       if (!docs.has(path)) {
         const stored = path.split('/').length % 2 === 0 ? store.get(path) : undefined;

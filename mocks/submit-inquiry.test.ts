@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { DEMO_PROJECT_ID } from '../app/config/demo';
 import { SUBMIT_RATE_LIMIT_MESSAGE, rateLimitKey } from '../app/domain/inquiries';
 import { parentInquirySchema } from '../app/domain/records';
+import { rulesToday } from './principal';
 import { fake } from './index';
 
 const URL_IN_REGION = `https://asia-south1-${DEMO_PROJECT_ID}.cloudfunctions.net/submitInquiry`;
@@ -28,7 +29,6 @@ async function submit(
   return { status: response.status, body: answerSchema.parse(await response.json()) };
 }
 
-const today = new Date().toISOString().slice(0, 10);
 let counter = 0;
 
 function valid(email = `family.${++counter}@mail.example`) {
@@ -101,6 +101,8 @@ describe('submitInquiry in the fake', () => {
         .listDocuments('parentInquiries')
         .filter((d) => String(d.data.email).toLowerCase() === email),
     ).toHaveLength(3);
+    // The function's day: the latest school day of any campus (the one clock), not the UTC date.
+    const today = rulesToday();
     expect(fake.getDocument(`inquiryRateLimits/${rateLimitKey(email, today)}`)).toMatchObject({
       count: 3,
       day: today,

@@ -1,6 +1,7 @@
 // Callable Cloud Functions (region asia-south1). Payloads and answers are zod-parsed both ways, so a
 // change on the server shows up as a clear error here rather than as undefined fields in the UI.
 import { z } from 'zod';
+import { deviceTimeZone, schoolDay } from '~/domain/clock';
 import { submitInquirySchema, type SubmitInquiryInput } from '~/domain/inquiries';
 import { ROLES, type Role } from '~/domain/roles';
 import { getFunctionsInstance } from './app';
@@ -123,8 +124,8 @@ export async function callSetMemberStatus(input: {
  */
 export async function callSubmitInquiry(
   input: SubmitInquiryInput,
-  now: Date = new Date(),
+  today: string = schoolDay(deviceTimeZone()),
 ): Promise<{ id: string }> {
-  const payload = submitInquirySchema(now.toISOString().slice(0, 10)).parse(input);
+  const payload = submitInquirySchema(today).parse(input);
   return callFunction('submitInquiry', payload, z.object({ id: z.string() }));
 }

@@ -7,6 +7,7 @@ import {
   DEFAULT_COLLECTION_VERSION,
   type CollectionSyncConfig,
 } from '~/config/constants';
+import { deviceTimeZone, schoolDay } from '~/domain/clock';
 import { RECORD_SCHEMAS } from '~/domain/records';
 import type { z } from 'zod';
 
@@ -65,9 +66,13 @@ export interface CollectionSlice {
   frequencyMs: number;
 }
 
-/** Today as YYYY-MM-DD in UTC: the calendar of roll-call dates (the seed and the screens use it). */
+/**
+ * Today's roll-call date for the sync's "today's roll calls" slice: the school day (the one clock)
+ * in the device's zone, where the person taking the roll is. The whole collection still syncs every
+ * 30 minutes, so a campus on another day is never missed for long.
+ */
 export function isoDay(now: number): string {
-  return new Date(now).toISOString().slice(0, 10);
+  return schoolDay(deviceTimeZone(), new Date(now));
 }
 
 /** How often today's roll calls are fetched while online (decision 044). */

@@ -8,6 +8,7 @@
 //   but is listed apart; the attendance rate is attended ÷ marked roll calls.
 // - "School days" of a classroom are the dates with a roll call for it, or, when none was taken,
 //   the dates its schedule meets on.
+import { addDays, isoWeekday } from './clock';
 import { canWrite, type PermissionContext, type Principal } from './permissions';
 import type { ATTENDANCE_STATUSES, Attendance, AttendanceEntry, Classroom } from './records';
 
@@ -42,28 +43,8 @@ export function nextStatus(status: AttendanceStatus): AttendanceStatus {
 }
 
 // ---- dates ------------------------------------------------------------------------------------
-
-function parseIsoDate(date: string): Date {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1));
-}
-
-function formatIsoDate(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
-/** 1 = Monday … 7 = Sunday, as classroom schedules count. */
-export function isoWeekday(date: string): number {
-  const day = parseIsoDate(date).getUTCDay();
-  return day === 0 ? 7 : day;
-}
-
-/** `date` moved by `days` (negative = earlier). */
-export function addDays(date: string, days: number): string {
-  const d = parseIsoDate(date);
-  d.setUTCDate(d.getUTCDate() + days);
-  return formatIsoDate(d);
-}
+// School days and their arithmetic come from the one clock (./clock); re-exported for the screens.
+export { addDays, isoWeekday } from './clock';
 
 /** Every date from `from` to `to`, both included (empty when from > to). */
 export function datesBetween(from: string, to: string): string[] {

@@ -4,7 +4,8 @@
 // so across a DST change the UTC time moves and the local time does not (RFC 5545 with a TZID).
 // Dates named by a series (`until`, `exdates`, `occurrenceDate`) are campus-local YYYY-MM-DD.
 import { TZDate } from '@date-fns/tz';
-import { addWeeks, format } from 'date-fns';
+import { addWeeks } from 'date-fns';
+import { deviceTimeZone, schoolDay } from './clock';
 import type { CalendarEvent } from './records';
 
 export const CALENDAR_VIEWS = ['month', 'week', 'agenda'] as const;
@@ -54,15 +55,13 @@ export function eventTimeZone(
   return campus?.timezone || DEFAULT_TIMEZONE;
 }
 
-/** The YYYY-MM-DD date of an instant in a timezone. */
+/** The YYYY-MM-DD date of an instant in a timezone: the one clock's school day. */
 export function localDate(instant: Date, timeZone: string): string {
-  return format(new TZDate(instant.getTime(), timeZone), 'yyyy-MM-dd');
+  return schoolDay(timeZone, instant);
 }
 
 /** The device's timezone (where times would be shown without a campus). */
-export function deviceTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIMEZONE;
-}
+export { deviceTimeZone };
 
 /**
  * The occurrences of one event that overlap [from, to). A series steps weekly by its interval in

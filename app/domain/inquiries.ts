@@ -2,6 +2,7 @@
 // days" flag, the CSV rows, the conversion of an enrolled inquiry into a family and a student, and
 // the public submitInquiry callable's input. Pure: every "now" and "today" is a parameter.
 import { z } from 'zod';
+import { isCalendarDate } from './dates';
 import {
   INQUIRY_STATUSES,
   type Family,
@@ -411,17 +412,12 @@ export function rateLimitKey(email: string, day: string): string {
   return `${day}_${email.trim().toLowerCase()}`;
 }
 
-function isCalendarDay(value: string): boolean {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
 /** The same day `years` earlier (29 February → 28 February). */
 function yearsBefore(day: string, years: number): string {
   const y = Number(day.slice(0, 4)) - years;
   const rest = day.slice(5);
   const candidate = `${String(y).padStart(4, '0')}-${rest}`;
-  return isCalendarDay(candidate) ? candidate : `${String(y).padStart(4, '0')}-02-28`;
+  return isCalendarDate(candidate) ? candidate : `${String(y).padStart(4, '0')}-02-28`;
 }
 
 const trimmed = (message: string) => z.string({ required_error: message }).trim().min(1, message);
@@ -447,7 +443,7 @@ export function submitInquirySchema(today: string) {
     childDateOfBirth: z
       .string({ required_error: "Enter your child's date of birth." })
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2019-04-01.')
-      .refine(isCalendarDay, 'Use a date that exists.')
+      .refine(isCalendarDate, 'Use a date that exists.')
       .refine((d) => d <= today, 'The date of birth cannot be in the future.')
       .refine((d) => d > earliest, `Inquiries are for children under ${MAX_CHILD_AGE_YEARS}.`),
     campusId: z

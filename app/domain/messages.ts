@@ -7,6 +7,7 @@
 // - The office is a team: a conversation "with the office" has the participant OFFICE_PARTICIPANT,
 //   and every admin, superAdmin and administration member takes part in it on the office's behalf.
 // - Read receipts: `readBy` (member ids, only ever added to) and `readAt.<memberId>` (when).
+import { FALLBACK_TIME_ZONE, schoolDay } from './clock';
 import type { Role } from './roles';
 
 /** The participant id that stands for the office staff (admin, superAdmin, administration). */
@@ -128,14 +129,19 @@ export function previewOf(body: string): string {
   return line.length > PREVIEW_LENGTH ? `${line.slice(0, PREVIEW_LENGTH - 1)}…` : line;
 }
 
-/** Messages grouped by their UTC day (YYYY-MM-DD), oldest first, each day's messages in order. */
+/**
+ * Messages grouped by their day (YYYY-MM-DD) in `timeZone` (the reader's), oldest first, each
+ * day's messages in order.
+ */
 export function groupByDay<T extends { sentAt: string }>(
   messages: readonly T[],
+  timeZone: string = FALLBACK_TIME_ZONE,
 ): Array<{ day: string; messages: T[] }> {
   const sorted = [...messages].sort((a, b) => a.sentAt.localeCompare(b.sentAt));
   const groups: Array<{ day: string; messages: T[] }> = [];
   for (const message of sorted) {
-    const day = message.sentAt.slice(0, 10);
+    const at = new Date(message.sentAt);
+    const day = Number.isNaN(at.getTime()) ? message.sentAt.slice(0, 10) : schoolDay(timeZone, at);
     const last = groups[groups.length - 1];
     if (last && last.day === day) last.messages.push(message);
     else groups.push({ day, messages: [message] });

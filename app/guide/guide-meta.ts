@@ -4,6 +4,7 @@
 // validates each page's frontmatter with this schema and stops with the file's name when it fails;
 // the app reads the result through `virtual:user-guide`.
 import { z } from 'zod';
+import { utcDay } from '../domain/clock';
 import { ROLES, type Role } from '../domain/roles';
 
 export const GUIDE_CATEGORIES = [
@@ -39,7 +40,8 @@ export const guideFrontmatterSchema = z
     order: z.number().int().min(0).max(99),
     lastUpdated: z.union([
       z.string().regex(ISO_DATE, 'Use the form YYYY-MM-DD'),
-      z.date().transform((date) => date.toISOString().slice(0, 10)),
+      // YAML reads a bare date as UTC midnight: its UTC date is the one written.
+      z.date().transform(utcDay),
     ]),
     /** The roles the page is mainly for (listed first for them); omitted: everyone. */
     audience: z.array(z.enum(ROLES)).min(1).optional(),

@@ -14,6 +14,7 @@ import { Card } from '~/ui/Card';
 import { GeneralErrorBoundary } from '~/ui/errors';
 import { PageHeading } from '~/ui/PageHeading';
 import { handleMeta, type RouteHandle } from '~/ui/route-handle';
+import { SchoolDay } from '~/ui/SchoolDay';
 import type {
   ClientActionFunctionArgs,
   ClientLoaderFunctionArgs,
@@ -62,6 +63,7 @@ export default function RollCallPage() {
       ) : (
         <div className="grid gap-6">
           <Card title="Today’s classes">
+            <SchoolDay day={data.today} className="mb-3" />
             <TodaysClassesList classes={data.classes} />
           </Card>
           <Card title="Open a roll call">

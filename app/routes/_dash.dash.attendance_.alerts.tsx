@@ -38,7 +38,7 @@ export default function AttendanceAlerts() {
       <PageHeading title={handle.title} lead={handle.description} />
       <AttendanceTabs roles={roles} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <NotMarkedCard classes={alerts.notMarked} />
+        <NotMarkedCard classes={alerts.notMarked} today={alerts.today} />
         <StreaksCard rows={alerts.streaks} />
         <div className="lg:col-span-2">
           <LowAttendanceCard

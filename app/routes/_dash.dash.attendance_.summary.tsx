@@ -32,7 +32,10 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
     roles: user.roles,
     isParent: user.roles.includes('parent'),
     takesRollCalls: ownIds.size === 0 && takesRollCalls(user.roles),
-    summaries: students.map((s) => attendanceSummaryFor(data.rollCalls, s, data.today)),
+    // Each student's periods end on their own campus's day (the one clock).
+    summaries: students.map((s) =>
+      attendanceSummaryFor(data.rollCalls, s, data.campusDays?.get(s.campusId) ?? data.today),
+    ),
   };
 }
 

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { requireArea } from '~/auth/guards';
 import { useLiveQueries, type LiveSpec } from '~/data/live';
 import { loadCollection, useRevalidateOnDataChange } from '~/data/route-data';
+import { campusZone, schoolDay } from '~/domain/clock';
 import { collectionAccess } from '~/domain/permissions';
 import { attendanceRecordSchema } from '~/features/attendance/load';
 import { attendanceSummaryFor } from '~/features/attendance/summary';
@@ -30,7 +31,6 @@ import {
   type StudentProfileData,
 } from '~/features/students/profile/StudentProfile';
 import { GeneralErrorBoundary } from '~/ui/errors';
-import { todayIso } from '~/ui/form/fields';
 import { withErrorTitle, type RouteHandle } from '~/ui/route-handle';
 
 export async function clientLoader({
@@ -52,7 +52,8 @@ export async function clientLoader({
       ? loadCollection('attendance', { schema: attendanceRecordSchema })
       : Promise.resolve(null),
   ]);
-  const today = todayIso();
+  // The day at the student's campus (the one clock): their age, the summary's term and 30 days.
+  const today = schoolDay(campusZone(student.campusId, campuses));
   return {
     student,
     family,

@@ -11,8 +11,10 @@
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { FUNCTIONS_REGION } from '../../app/config/constants';
 import { DEMO_FIREBASE_CONFIG, DEMO_PROJECT_ID } from '../../app/config/demo';
+import { addDays } from '../../app/domain/clock';
 import { DEMO_PASSWORD, demoAccount } from '../../mocks/demo-accounts';
 import { fake } from '../../mocks/index';
+import { rulesToday } from '../../mocks/principal';
 import { startFakeFirebaseServer, type FakeFirebaseServer } from '../../mocks/server';
 import { encodeFields, encodeValue } from '../../mocks/values';
 import type { Role } from '../../app/domain/roles';
@@ -59,9 +61,9 @@ export function storedList(
   return fake.listDocuments(collectionPath);
 }
 
-/** Today and its neighbours as YYYY-MM-DD in UTC: the calendar the fake's rules use. */
+/** Today and its neighbours as YYYY-MM-DD: the day the fake's rules use (the one clock's). */
 export function isoDay(offsetDays = 0): string {
-  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+  return addDays(rulesToday(), offsetDays);
 }
 
 // ---- outcomes -----------------------------------------------------------------------------------

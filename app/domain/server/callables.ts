@@ -4,6 +4,7 @@
 // deployed functions (firebase/functions) run these same functions, so the demo runs the
 // production decisions.
 import { z } from 'zod';
+import { latestSchoolDay } from '~/domain/clock';
 import {
   SUBMIT_RATE_LIMIT_MESSAGE,
   SUBMIT_RATE_LIMIT_PER_EMAIL_PER_DAY,
@@ -278,7 +279,12 @@ export function submitInquiry(
   ctx: ServerContext,
   env: { now: Date; id: string },
 ): Outcome<{ id: string }> {
-  const today = env.now.toISOString().slice(0, 10);
+  // The latest school day of any campus: a child born today anywhere in the school is not refused.
+  const campuses = ctx.list('campuses').map(({ id, data }) => ({
+    id,
+    timezone: typeof data.timezone === 'string' ? data.timezone : null,
+  }));
+  const today = latestSchoolDay(campuses, env.now);
   const parsed = submitInquirySchema(today).safeParse(input);
   if (!parsed.success) {
     return refuse('invalid-argument', firstIssue(parsed.error, CALLABLE_MESSAGES.invalidInquiry));

@@ -4,6 +4,7 @@ import { useSettings } from '~/settings/store';
 import { Button } from '~/ui/Button';
 import { Card } from '~/ui/Card';
 import { TextField, type FormState } from '~/ui/form/Field';
+import { SchoolDay } from '~/ui/SchoolDay';
 import {
   classroomLabel,
   studentHref,
@@ -29,10 +30,11 @@ export function Day({ date }: { date: string }) {
   return <time dateTime={date}>{formatDay(date)}</time>;
 }
 
-export function NotMarkedCard({ classes }: { classes: NotMarkedClass[] }) {
+export function NotMarkedCard({ classes, today }: { classes: NotMarkedClass[]; today?: string }) {
   const skin = useSettings((s) => s.skin);
   return (
     <Card title="Not yet marked today">
+      {today ? <SchoolDay day={today} className="mb-2" /> : null}
       {classes.length === 0 ? (
         <p className="text-muted">Every class meeting today has a roll call.</p>
       ) : (

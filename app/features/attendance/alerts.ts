@@ -13,7 +13,13 @@ import {
 import type { FormState } from '~/ui/form/Field';
 import { wholeNumber } from '~/ui/form/fields';
 import { parseForm } from '~/ui/form/parse-form';
-import type { AttendanceData, ClassroomRecord, FacilitatorRecord, StudentRecord } from './load';
+import {
+  dayOf,
+  type AttendanceData,
+  type ClassroomRecord,
+  type FacilitatorRecord,
+  type StudentRecord,
+} from './load';
 
 /** The default of the threshold field, in per cent. */
 export const DEFAULT_THRESHOLD_PERCENT = Math.round(LOW_ATTENDANCE_THRESHOLD * 100);
@@ -78,18 +84,30 @@ export interface NotMarkedClass {
 
 /** Classrooms meeting today with no mark yet, with their facilitators' names and roll-call link. */
 export function notMarkedToday(
-  data: Pick<AttendanceData, 'today' | 'classrooms' | 'campuses' | 'rollCalls' | 'facilitators'>,
+  data: Pick<
+    AttendanceData,
+    'today' | 'campusDays' | 'classrooms' | 'campuses' | 'rollCalls' | 'facilitators'
+  >,
 ): NotMarkedClass[] {
   const facilitators = new Map(data.facilitators.map((f) => [f.id, f]));
   const campuses = new Map(data.campuses.map((c) => [c.id, c.name]));
-  return notMarkedOn(data.classrooms, data.rollCalls, data.today).map((classroom) => ({
+  // Each classroom on its own campus's day (the one clock): group them by that day.
+  const byDay = new Map<string, ClassroomRecord[]>();
+  for (const c of data.classrooms) {
+    const day = dayOf(data, c);
+    byDay.set(day, [...(byDay.get(day) ?? []), c]);
+  }
+  const notMarked = [...byDay]
+    .flatMap(([day, classrooms]) => notMarkedOn(classrooms, data.rollCalls, day))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return notMarked.map((classroom) => ({
     classroom,
     campusName: campuses.get(classroom.campusId) ?? '',
     facilitatorNames: classroom.facilitatorIds.flatMap((id) => {
       const f = facilitators.get(id);
       return f ? [facilitatorName(f)] : [];
     }),
-    href: rollCallHref(classroom.id, data.today),
+    href: rollCallHref(classroom.id, dayOf(data, classroom)),
   }));
 }
 
@@ -111,6 +129,8 @@ export interface StreakRow {
 }
 
 export interface Alerts {
+  /** The person's school day (the one clock), which "today" means in the lists. */
+  today: string;
   notMarked: NotMarkedClass[];
   low: LowAttendanceRow[];
   streaks: StreakRow[];
@@ -134,5 +154,5 @@ export function buildAlerts(data: AttendanceData, thresholdPercent: number): Ale
       return student ? [{ student, dates }] : [];
     },
   );
-  return { notMarked: notMarkedToday(data), low, streaks, thresholdPercent };
+  return { today: data.today, notMarked: notMarkedToday(data), low, streaks, thresholdPercent };
 }

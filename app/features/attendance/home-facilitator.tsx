@@ -13,7 +13,7 @@ import {
 import { attendanceId } from '~/domain/records';
 import { useSettings } from '~/settings/store';
 import { Badge, type BadgeTone } from '~/ui/Badge';
-import { markableClassrooms, type AttendanceData, type ClassroomRecord } from './load';
+import { dayOf, markableClassrooms, type AttendanceData, type ClassroomRecord } from './load';
 
 export interface TodayClass {
   classroom: ClassroomRecord;
@@ -29,8 +29,8 @@ export interface TodayClass {
 
 /** The classes the person takes the roll for today, by time (a facilitator's own classrooms). */
 export function todaysClasses(data: AttendanceData): TodayClass[] {
-  const { today } = data;
-  const meeting = markableClassrooms(data).filter((c) => meetsOn(c, today));
+  // Each classroom on its own campus's day (a facilitator may teach on two campuses).
+  const meeting = markableClassrooms(data).filter((c) => meetsOn(c, dayOf(data, c)));
   if (meeting.length === 0) return [];
   // One pass over the students for every roster (staff see every classroom).
   const wanted = new Set(meeting.map((c) => c.id));
@@ -49,6 +49,7 @@ export function todaysClasses(data: AttendanceData): TodayClass[] {
   return meeting
     .map((classroom): TodayClass => {
       const rosterIds = rosters.get(classroom.id) ?? [];
+      const today = dayOf(data, classroom);
       const rollCall = rollCalls.get(attendanceId(classroom.id, today));
       const search = new URLSearchParams({ classroom: classroom.id, date: today });
       return {

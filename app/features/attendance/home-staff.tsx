@@ -2,8 +2,9 @@
 // not yet marked. The home route (app/routes/_dash.dash.home.tsx) loads the data once and passes it.
 import { Link } from '@remix-run/react';
 import { useSettings } from '~/settings/store';
+import { SchoolDay } from '~/ui/SchoolDay';
 import { classroomLabel, notMarkedToday, wholePercent } from './alerts';
-import type { AttendanceData, ClassroomRecord } from './load';
+import { dayOf, type AttendanceData, type ClassroomRecord } from './load';
 
 export interface StaffToday {
   today: string;
@@ -22,8 +23,11 @@ export interface StaffToday {
 export function staffToday(data: AttendanceData): StaffToday {
   let marked = 0;
   let attended = 0;
+  const classrooms = new Map(data.classrooms.map((c) => [c.id, c]));
   for (const rc of data.rollCalls) {
-    if (rc.date !== data.today) continue;
+    // Today's roll call of a classroom is on its campus's day (the one clock).
+    const classroom = classrooms.get(rc.classroomId);
+    if (rc.date !== (classroom ? dayOf(data, classroom) : data.today)) continue;
     for (const entry of Object.values(rc.entries)) {
       marked += 1;
       if (entry.status === 'present' || entry.status === 'late') attended += 1;
@@ -66,6 +70,7 @@ export function NotMarkedPanel({ today }: { today: StaffToday }) {
   const skin = useSettings((s) => s.skin);
   return (
     <div className="grid gap-3">
+      <SchoolDay day={today.today} />
       {today.notMarked.length === 0 ? (
         <p className="text-muted">Every class meeting today has a roll call.</p>
       ) : (

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { SessionUser } from '~/auth/session-user';
 import { loadCollection, parseOnce } from '~/data/route-data';
 import { store } from '~/data/store';
+import { campusDays, latestSchoolDay, now, personZone, schoolDay } from '~/domain/clock';
 import { principalFromLists, type Principal } from '~/domain/permissions';
 import {
   attendanceSchema,
@@ -20,7 +21,8 @@ import {
   type Facilitator,
   type Student,
 } from '~/domain/records';
-import { todayIso } from '~/ui/form/fields';
+
+export { dayOf, zoneOf } from './days';
 
 export const attendanceRecordSchema = attendanceSchema.extend({ id: z.string() });
 export const classroomRecordSchema = classroomSchema.extend({ id: z.string() });
@@ -38,7 +40,13 @@ export type StudentRecord = Student & { id: string };
 export type FacilitatorRecord = Facilitator & { id: string };
 
 export interface AttendanceData {
+  /**
+   * The person's school day (the one clock): their first classroom's campus, else the school's
+   * first campus. A classroom's own day is `campusDays`' (see dayOf).
+   */
   today: string;
+  /** Each campus's school day, by campus id: a classroom's roll call is on its campus's day. */
+  campusDays?: ReadonlyMap<string, string>;
   principal: Principal;
   classrooms: ClassroomRecord[];
   campuses: CampusRecord[];
@@ -90,10 +98,13 @@ export async function loadAttendanceData(user: SessionUser): Promise<AttendanceD
     if (f.memberUUID) memberNames.set(f.memberUUID, `${f.firstName} ${f.lastName}`);
   }
   if (user.displayName) memberNames.set(user.memberUUID, user.displayName);
-  const today = todayIso();
-  const principal = principalOf(user, { classrooms, facilitators, students, families }, today);
+  const at = now();
+  // The matrix's "dates up to today": the latest school day of any campus (as the backend's rules).
+  const lists = { classrooms, facilitators, students, families };
+  const principal = principalOf(user, lists, latestSchoolDay(campuses, at));
   return {
-    today,
+    today: schoolDay(personZone(principal, campuses, classrooms), at),
+    campusDays: campusDays(campuses, at),
     principal,
     classrooms,
     campuses,
@@ -107,7 +118,9 @@ export async function loadAttendanceData(user: SessionUser): Promise<AttendanceD
 
 /** What a roll-call save reads to authorise its one write (see loadRollCallSaveData). */
 export interface RollCallSaveData {
+  /** The person's school day; a classroom's own is `campusDays`' (dayOf). */
   today: string;
+  campusDays: ReadonlyMap<string, string>;
   principal: Principal;
   classrooms: ClassroomRecord[];
   students: StudentRecord[];
@@ -127,26 +140,29 @@ async function cached<T>(collection: string, schema: z.ZodType<T, z.ZodTypeDef, 
 /**
  * What a roll-call save needs, and no more (issue 29: a save re-read the whole area only to
  * authorise one write): the principal, from the same lists as loadAttendanceData's, the classrooms
- * and students for the roster, and the one roll call. It asks nothing about refreshes and reads no
- * campuses, names, queue or other roll calls; the page's loader has just read them, and the store
+ * and students for the roster, the campuses (for each classroom's school day, the one clock) and the
+ * one roll call. It asks nothing about refreshes and reads no names, queue or other roll calls; the page's loader has just read them, and the store
  * re-reads the roll call inside its write lock, where another tab's marks are seen.
  */
 export async function loadRollCallSaveData(
   user: SessionUser,
   rollCallId: string,
 ): Promise<RollCallSaveData> {
-  const [classrooms, students, facilitators, families, rollCall] = await Promise.all([
+  const [classrooms, students, facilitators, families, campuses, rollCall] = await Promise.all([
     cached('classrooms', classroomRecordSchema),
     cached('students', studentRecordSchema),
     cached('facilitators', facilitatorRecordSchema),
     cached('families', familyRecordSchema),
+    cached('campuses', campusRecordSchema),
     store.get('attendance', rollCallId),
   ]);
-  const today = todayIso();
-  const principal = principalOf(user, { classrooms, facilitators, students, families }, today);
+  const at = now();
+  const lists = { classrooms, facilitators, students, families };
+  const principal = principalOf(user, lists, latestSchoolDay(campuses, at));
   const parsed = rollCall ? parseOnce(attendanceRecordSchema, rollCall) : null;
   return {
-    today,
+    today: schoolDay(personZone(principal, campuses, classrooms), at),
+    campusDays: campusDays(campuses, at),
     principal,
     classrooms,
     students,

@@ -9,9 +9,9 @@ import type { Connectivity } from '~/data/connectivity';
 import { createStore } from '~/data/store';
 import { createSyncEngine, type RefreshScope } from '~/data/sync-engine';
 import { addDays } from '~/domain/attendance';
+import { schoolDay } from '~/domain/clock';
 import { attendanceId } from '~/domain/records';
 import type { Role } from '~/domain/roles';
-import { todayIso } from '~/ui/form/fields';
 import { demoAccount } from '../../../mocks/demo-accounts';
 import { fake } from '../../../mocks/index';
 import { allowConsoleErrors } from '../../../test/console';
@@ -59,7 +59,8 @@ async function device(role: Role, scope: RefreshScope | undefined) {
   };
 }
 
-const today = todayIso();
+// The UTC day: never later than the seeded campuses' (Asia/Kolkata), so every role may mark it.
+const today = schoolDay('UTC');
 const at = (minute: number) => `${today}T08:${String(minute).padStart(2, '0')}:00.000Z`;
 
 /** The demo facilitator's classrooms, and one they do not teach. */

@@ -6,6 +6,7 @@ import { requireArea } from '~/auth/guards';
 import type { SessionUser } from '~/auth/session-user';
 import { store } from '~/data/store';
 import { syncEngine } from '~/data/sync-status';
+import { now } from '~/domain/clock';
 import { attendanceId, type AttendanceEntry } from '~/domain/records';
 import { settingsStore } from '~/settings/store';
 import { notAllowed } from '~/ui/errors';
@@ -14,10 +15,12 @@ import { formFailure } from '~/ui/form/parse-form';
 import { isAttendanceStaff, takesRollCalls } from './AttendanceTabs';
 import { todaysClasses } from './home-facilitator';
 import {
+  dayOf,
   loadAttendanceData,
   loadRollCallSaveData,
   markableClassrooms,
   rosterOf,
+  zoneOf,
   type AttendanceData,
 } from './load';
 import { describeMarker, rollCallGuard, submitRollCall, type RollCallGuard } from './roll-call';
@@ -82,7 +85,7 @@ export function rollCallView(
   const savedLabels: Record<string, string> = {};
   const savedBy: Record<string, string | null> = {};
   for (const [studentId, entry] of Object.entries(saved)) {
-    savedLabels[studentId] = describeMarker(entry, names, date);
+    savedLabels[studentId] = describeMarker(entry, names, date, zoneOf(data, classroom));
     savedBy[studentId] =
       entry.by === user.memberUUID ? null : (data.memberNames.get(entry.by) ?? 'Office staff');
   }
@@ -98,7 +101,7 @@ export function rollCallView(
     savedLabels,
     savedBy,
     firstNames: Object.fromEntries(roster.map((s) => [s.id, s.firstName])),
-    guard: rollCallGuard(data.principal, classroom.id, date, data.today),
+    guard: rollCallGuard(data.principal, classroom.id, date, dayOf(data, classroom)),
     pending: data.pendingRollCallIds.has(id),
   };
 }
@@ -113,11 +116,14 @@ export async function loadRollCallPage(request: Request) {
     throw notFoundBecause(`"${dateParam}" is not a date. Use a real date (YYYY-MM-DD).`);
   }
   const data = await loadAttendanceData(user);
-  const date = dateParam ?? data.today;
+  // A named classroom's day is its campus's (the one clock); the person's own day otherwise.
+  const named = classroomId ? data.classrooms.find((c) => c.id === classroomId) : undefined;
+  const today = named ? dayOf(data, named) : data.today;
+  const date = dateParam ?? today;
   const campusNames = new Map(data.campuses.map((c) => [c.id, c.name]));
   return {
     roles: user.roles,
-    today: data.today,
+    today,
     date,
     classes: todaysClasses(data),
     classroomOptions: markableClassrooms(data)
@@ -143,8 +149,8 @@ export async function saveRollCallFromRequest(request: Request) {
   }
   const result = await submitRollCall(formData, {
     principal: data.principal,
-    today: data.today,
-    now: new Date().toISOString(),
+    today: dayOf(data, classroom),
+    now: now().toISOString(),
     by: user.memberUUID,
     rosterIds: rosterOf(data.students, classroom.id).map((s) => s.id),
     saved: data.rollCall?.entries ?? {},

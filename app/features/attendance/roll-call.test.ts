@@ -292,6 +292,21 @@ describe('who marked a student and when', () => {
       );
     }
   });
+
+  it('writes the time and day in the campus zone, naming the zone on a device elsewhere', () => {
+    // 03:30 UTC on Friday 27 November is 09:00 in Kolkata; 19:00 UTC is Saturday 00:30 there.
+    const at = '2026-11-27T03:30:00.000Z';
+    const mark = { ...entry('late'), at, by: 'me' };
+    expect(describeEntry(mark, names, '2026-11-27', 'Asia/Kolkata')).toMatch(
+      Intl.DateTimeFormat().resolvedOptions().timeZone === 'Asia/Kolkata'
+        ? /^Late · by you at 09:00$/
+        : /^Late · by you at 09:00 \S+$/,
+    );
+    const lateNight = { ...mark, at: '2026-11-27T19:00:00.000Z' };
+    expect(describeEntry(lateNight, names, '2026-11-28', 'Asia/Kolkata')).toMatch(
+      /^Late · by you at 00:30\b/,
+    );
+  });
 });
 
 /** The device's local YYYY-MM-DD of an instant. */

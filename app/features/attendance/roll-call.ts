@@ -11,6 +11,7 @@ import {
   rollCallPatch,
   type AttendanceStatus,
 } from '~/domain/attendance';
+import { campusTime, schoolDay } from '~/domain/clock';
 import { formatDay, isCalendarDate } from '~/domain/dates';
 import { NOT_ALLOWED_MESSAGE } from '~/domain/not-allowed';
 import { FIRST_ATTENDANCE_DATE, type Principal } from '~/domain/permissions';
@@ -235,17 +236,22 @@ interface MemberNames {
   byMember: ReadonlyMap<string, string>;
 }
 
-/** "by Priya Nair at 09:12": who made a saved mark, and when (the date too if not that day). */
+/**
+ * "by Priya Nair at 09:12": who made a saved mark, and when (the date too if not that day). With
+ * `timeZone` (the classroom's campus's), the time and day are the campus's, and the zone is named
+ * when it is not the device's ("at 09:00 GMT+5:30"); without one, the device's clock.
+ */
 export function describeMarker(
   entry: AttendanceEntry,
   names: MemberNames,
   rollCallDate: string,
+  timeZone?: string,
 ): string {
   const who = entry.by === names.self ? 'you' : (names.byMember.get(entry.by) ?? 'office staff');
   const at = new Date(entry.at);
   if (Number.isNaN(at.getTime())) return `by ${who}`;
-  const time = timeOfDay().format(at);
-  const day = localIsoDate(at);
+  const time = timeZone ? campusTime(at, timeZone) : timeOfDay().format(at);
+  const day = timeZone ? schoolDay(timeZone, at) : localIsoDate(at);
   return day === rollCallDate ? `by ${who} at ${time}` : `by ${who} on ${day} at ${time}`;
 }
 
@@ -254,8 +260,9 @@ export function describeEntry(
   entry: AttendanceEntry,
   names: MemberNames,
   rollCallDate: string,
+  timeZone?: string,
 ): string {
-  return `${ATTENDANCE_STATUS_INFO[entry.status].label} · ${describeMarker(entry, names, rollCallDate)}`;
+  return `${ATTENDANCE_STATUS_INFO[entry.status].label} · ${describeMarker(entry, names, rollCallDate, timeZone)}`;
 }
 
 let hoursAndMinutes: Intl.DateTimeFormat | null = null;

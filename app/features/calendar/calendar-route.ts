@@ -12,6 +12,7 @@ import {
   type CalendarView,
   type Occurrence,
 } from '~/domain/calendar';
+import { schoolDay } from '~/domain/clock';
 import { canWrite, type Principal } from '~/domain/permissions';
 import type { Role } from '~/domain/roles';
 import {
@@ -233,7 +234,7 @@ export async function loadCalendarPage(request: Request): Promise<CalendarPageDa
     data.campuses[0]?.timezone ??
     device;
   // "Today" is the school's date: at 01:00 in Kolkata it is already tomorrow there.
-  const today = localDate(new Date(), schoolZone);
+  const today = schoolDay(schoolZone);
   const query = parseCalendarQuery(params, {
     today,
     view: hasView(params) ? 'month' : defaultView(),

@@ -14,6 +14,7 @@ import { store, type BatchOperation } from '~/data/store';
 import { syncEngine } from '~/data/sync-status';
 import { audienceKeysOf } from '~/domain/audience';
 import { eventTimeZone, localDate } from '~/domain/calendar';
+import { campusZone, FALLBACK_TIME_ZONE, latestSchoolDay, schoolDay } from '~/domain/clock';
 import {
   changeAllOccurrences,
   changeThisOccurrence,
@@ -33,7 +34,7 @@ import { campusSchema, classroomSchema, eventSchema, facilitatorSchema } from '~
 import { settingsStore } from '~/settings/store';
 import { notAllowed, notFound } from '~/ui/errors';
 import { checkEdit, openedForm, pickEditable } from '~/ui/form/edit-conflicts';
-import { isCalendarDate, todayIso } from '~/ui/form/fields';
+import { isCalendarDate } from '~/ui/form/fields';
 import { formFailure, formValues, type FormFailure, type FormValues } from '~/ui/form/parse-form';
 import {
   EVENT_MESSAGES,
@@ -86,7 +87,7 @@ async function loadEditorData(user: SessionUser): Promise<EditorData> {
     { uid: user.uid, email: user.email, roles: user.roles, memberUUID: user.memberUUID },
     { classrooms, facilitators },
     user.member,
-    todayIso(),
+    latestSchoolDay(campuses),
   );
   return {
     user,
@@ -97,14 +98,15 @@ async function loadEditorData(user: SessionUser): Promise<EditorData> {
   };
 }
 
-const NO_LOOKUPS = { get: () => null, list: () => [], today: todayIso() };
+/** The matrix's lookups for an event write (none needed); "today" is read when asked, not at load. */
+const noLookups = () => ({ get: () => null, list: () => [], today: schoolDay(FALLBACK_TIME_ZONE) });
 
 function mayWrite(principal: Principal, id: string, before: DocData | null, after: DocData | null) {
   return canWrite(
     principal,
     'events',
     { ref: { path: `events/${id}`, id }, before, after },
-    NO_LOOKUPS,
+    noLookups(),
   );
 }
 
@@ -154,9 +156,12 @@ export async function loadNewEvent(request: Request) {
   const data = await loadEditorData(user);
   const view = editorView(data);
   const param = new URL(request.url).searchParams.get('date')?.trim() ?? '';
-  const date = isCalendarDate(param) ? param : todayIso();
   // A facilitator starts on their first classroom (an event of theirs must name one).
   const first = view.staff ? undefined : view.classrooms[0];
+  // The default day is today at the campus the event starts on (the school's first for staff).
+  const date = isCalendarDate(param)
+    ? param
+    : schoolDay(campusZone(first?.campusId, data.campuses));
   return {
     ...view,
     defaults: {

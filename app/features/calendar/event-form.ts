@@ -8,6 +8,7 @@ import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
 import { audienceKeysOf } from '~/domain/audience';
 import { eventTimeZone } from '~/domain/calendar';
+import { addDays } from '~/domain/clock';
 import { daysBetween, type EventFields } from '~/domain/event-series';
 import type { Role } from '~/domain/roles';
 import {
@@ -232,9 +233,9 @@ export function eventFormDefaults(
   return {
     title: event.title ?? '',
     description: event.description ?? '',
-    startDate: addDaysIso(start.date, shift),
+    startDate: addDays(start.date, shift),
     startTime: event.allDay ? '' : start.time,
-    endDate: addDaysIso(end.date, shift),
+    endDate: addDays(end.date, shift),
     endTime: event.allDay ? '' : end.time,
     ...(event.allDay ? { allDay: 'on' } : {}),
     location: event.location ?? '',
@@ -245,8 +246,4 @@ export function eventFormDefaults(
     interval: recurrence ? String(recurrence.interval) : '2',
     until: recurrence?.until ?? '',
   };
-}
-
-export function addDaysIso(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86400000).toISOString().slice(0, 10);
 }

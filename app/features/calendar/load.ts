@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { SessionUser } from '~/auth/session-user';
 import { loadCollection } from '~/data/route-data';
+import { campusDays, latestSchoolDay, now, personZone, schoolDay } from '~/domain/clock';
 import { principalFromLists, type Principal } from '~/domain/permissions';
 import {
   campusSchema,
@@ -20,7 +21,6 @@ import {
   type Classroom,
   type Subject,
 } from '~/domain/records';
-import { todayIso } from '~/ui/form/fields';
 
 export const eventRecordSchema = eventSchema.extend({ id: z.string() });
 const campusRecordSchema = campusSchema.extend({ id: z.string() });
@@ -36,7 +36,10 @@ export type ClassroomRecord = Classroom & { id: string };
 export type SubjectRecord = Subject & { id: string };
 
 export interface CalendarData {
+  /** The person's school day (their first classroom's campus, else the school's first campus). */
   today: string;
+  /** Each campus's school day, by campus id, where a classroom's own day matters. */
+  campusDays?: ReadonlyMap<string, string>;
   principal: Principal;
   events: EventRecord[];
   campuses: CampusRecord[];
@@ -62,16 +65,21 @@ export async function loadCalendarData(user: SessionUser): Promise<CalendarData>
         : loadCollection('families', { schema: familyRecordSchema }),
       import('~/data/store').then(({ store }) => store.pendingIds('events')),
     ]);
-  const today = todayIso();
+  const at = now();
+  const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+  campuses.sort(byName);
   const principal = principalFromLists(
     { uid: user.uid, email: user.email, roles: user.roles, memberUUID: user.memberUUID },
     { classrooms, facilitators, students, families },
     user.member,
-    today,
+    latestSchoolDay(campuses, at),
   );
-  const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+  // The person's day: their first classroom's campus (the school's first for staff). Each
+  // classroom's own day is in `campusDays` (a student on two campuses, say).
+  const today = schoolDay(personZone(principal, campuses, classrooms), at);
   return {
     today,
+    campusDays: campusDays(campuses, at),
     principal,
     events,
     campuses: campuses.sort(byName),

@@ -2,31 +2,16 @@
 // dates (YYYY-MM-DD) with no time or zone: the views place an occurrence by its campus-local date,
 // so the grid itself never needs a timezone. Weeks start on Monday (ISO 8601).
 import { AGENDA_WEEKS, type CalendarView } from '~/domain/calendar';
+import { addDays, daysBetween, isoWeekday, utcDay, weekOf } from '~/domain/clock';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+// Day arithmetic is the one clock's; re-exported for the calendar's views.
+export { addDays, daysBetween, isoWeekday };
 
-function toUtc(date: string): number {
-  const [y = 1970, m = 1, d = 1] = date.split('-').map(Number);
-  return Date.UTC(y, m - 1, d);
-}
-
-function fromUtc(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-export function addDays(date: string, days: number): string {
-  return fromUtc(toUtc(date) + days * DAY_MS);
-}
-
-/** 1 = Monday … 7 = Sunday. */
-export function isoWeekday(date: string): number {
-  const day = new Date(toUtc(date)).getUTCDay();
-  return day === 0 ? 7 : day;
-}
+const HOUR_MS = 60 * 60 * 1000;
 
 /** The Monday of the date's week. */
 export function startOfWeek(date: string): string {
-  return addDays(date, 1 - isoWeekday(date));
+  return weekOf(date).start;
 }
 
 /** The same day of another month, or that month's last day when it is shorter (31 Jan + 1 → 28/29 Feb). */
@@ -37,12 +22,7 @@ export function addMonths(date: string, months: number): string {
     Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0),
   ).getUTCDate();
   first.setUTCDate(Math.min(d, lastDay));
-  return fromUtc(first.getTime());
-}
-
-/** Whole days from `from` to `to` (negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((toUtc(to) - toUtc(from)) / DAY_MS);
+  return utcDay(first);
 }
 
 export interface VisibleRange {
@@ -87,7 +67,7 @@ export function stepDate(view: CalendarView, date: string, direction: -1 | 1): s
  */
 export function instantRange(range: Pick<VisibleRange, 'from' | 'to'>): { from: Date; to: Date } {
   return {
-    from: new Date(toUtc(range.from) - 14 * 3600 * 1000),
-    to: new Date(toUtc(range.to) + DAY_MS + 14 * 3600 * 1000),
+    from: new Date(Date.parse(`${range.from}T00:00:00Z`) - 14 * HOUR_MS),
+    to: new Date(Date.parse(`${addDays(range.to, 1)}T00:00:00Z`) + 14 * HOUR_MS),
   };
 }

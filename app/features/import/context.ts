@@ -2,6 +2,7 @@
 // collection an import writes must be one the person writes in full), and the existing records the
 // rows are checked against, cut down to the fields the check needs before they go to the worker.
 import { loadCollection } from '~/data/route-data';
+import { campusZone, schoolDay } from '~/domain/clock';
 import { PERMISSION_MATRIX, type PermissionCollection } from '~/domain/permissions';
 import {
   campusSchema,
@@ -12,7 +13,6 @@ import {
   subjectSchema,
 } from '~/domain/records';
 import type { Role } from '~/domain/roles';
-import { todayIso } from '~/ui/form/fields';
 import { IMPORT_KINDS, type ImportKind } from './targets';
 import type { ImportContext } from './worker-protocol';
 import type { z } from 'zod';
@@ -82,6 +82,7 @@ export async function loadImportContext(kind: ImportKind): Promise<ImportContext
       lastName,
       email,
     })),
-    today: todayIso(),
+    // The school's day (its first campus's, the one clock) for the rows' date checks and notes.
+    today: schoolDay(campusZone(undefined, campuses)),
   };
 }

@@ -8,6 +8,7 @@
 // Pure: the worker runs it (csv.worker.ts) and the tests call it directly.
 import { z } from 'zod';
 import type { BatchOperation } from '~/data/store';
+import { campusZone, schoolDay } from '~/domain/clock';
 import {
   facilitatorSchema,
   familySchema,
@@ -25,7 +26,6 @@ import {
   personName,
   plainText,
   requiredText,
-  todayIso,
 } from '~/ui/form/fields';
 import { importId, normaliseKey } from './ids';
 import { mappedValues, type ColumnMapping } from './mapping';
@@ -120,11 +120,11 @@ function studentRowSchema(today: string) {
     firstName: personName('first name'),
     lastName: personName('last name'),
     preferredName: optionalText(80),
-    dateOfBirth: dateOfBirth(() => new Date(`${today}T12:00:00Z`)),
+    dateOfBirth: dateOfBirth(() => new Date(`${today}T12:00:00Z`), 'UTC'),
     campus: requiredText('campus', 200),
     classrooms: plainText(2000),
     status: statusField(STUDENT_STATUSES, 'enrolled'),
-    enrolledOn: enrolmentDate(() => new Date(`${today}T12:00:00Z`)),
+    enrolledOn: enrolmentDate(() => new Date(`${today}T12:00:00Z`), 'UTC'),
     medicalNotes: optionalText(1000),
     notes: plainText(2000),
     familyName: plainText(80),
@@ -263,7 +263,7 @@ function planStudents(
   context: ImportContext,
   onProgress?: (done: number) => void,
 ): ImportPlan {
-  const today = context.today ?? todayIso();
+  const today = context.today ?? schoolDay(campusZone(undefined, context.campuses));
   const schema = studentRowSchema(today);
   const find = lookups(context);
   const existingStudents = new Map<string, string>();

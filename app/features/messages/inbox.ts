@@ -2,6 +2,7 @@
 // ?archived=1: archived conversations instead of the others),
 // the child options (only children that appear in the person's conversations), and how a time is
 // shown (today → HH:MM, else a short date). Pure, so the rules are tested without a browser.
+import { addDays } from '~/domain/clock';
 import type { InboxItem, Person } from './load';
 
 export const INBOX_PARAMS = {
@@ -130,9 +131,7 @@ export function formatInboxTime(iso: string, now: Date = new Date()): string {
 /** A day heading of the thread for a YYYY-MM-DD day: "Today", "Yesterday" or "Monday 3 March". */
 export function formatDayHeading(day: string, today: string): string {
   if (day === today) return 'Today';
-  const yesterday = new Date(`${today}T00:00:00Z`);
-  yesterday.setUTCDate(yesterday.getUTCDate() - 1);
-  if (day === yesterday.toISOString().slice(0, 10)) return 'Yesterday';
+  if (day === addDays(today, -1)) return 'Yesterday';
   const date = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
   // Put together by hand: locales disagree about the comma after the weekday.

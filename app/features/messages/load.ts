@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { SessionUser } from '~/auth/session-user';
 import { loadCollection } from '~/data/route-data';
+import { deviceTimeZone, schoolDay } from '~/domain/clock';
 import {
   hasRead,
   isOfficeMember,
@@ -27,7 +28,6 @@ import {
   type Student,
 } from '~/domain/records';
 import { isRole, type Role } from '~/domain/roles';
-import { todayIso } from '~/ui/form/fields';
 
 export const conversationRecordSchema = conversationSchema.extend({ id: z.string() });
 export const messageRecordSchema = messageSchema.extend({ id: z.string() });
@@ -126,7 +126,8 @@ export async function loadMessagesData(user: SessionUser): Promise<MessagesData>
       })),
     ]);
 
-  const today = todayIso();
+  // The reader's own day: messages are grouped and headed by the reader's clock (formatClock).
+  const today = schoolDay(deviceTimeZone());
   const principal = principalFromLists(
     { uid: user.uid, email: user.email, roles: user.roles, memberUUID: user.memberUUID },
     { facilitators, students, families },

@@ -10,6 +10,7 @@ import type { SessionUser } from '~/auth/session-user';
 import { store } from '~/data/store';
 import { syncEngine } from '~/data/sync-status';
 import { canOpenArea } from '~/domain/areas';
+import { deviceTimeZone } from '~/domain/clock';
 import {
   groupByDay,
   isOfficeMember,
@@ -77,7 +78,7 @@ function threadView(data: MessagesData, item: InboxItem, user: SessionUser): Thr
   // A reader the person cannot name (an office colleague, to a parent) answered for the office.
   const readerName = (id: string) =>
     data.people.get(id)?.name ?? (withOffice ? OFFICE_NAME : personOf(data, id).name);
-  const days = groupByDay(item.messages).map(({ day, messages }) => ({
+  const days = groupByDay(item.messages, deviceTimeZone()).map(({ day, messages }) => ({
     day,
     heading: formatDayHeading(day, data.today),
     messages: messages.map((m) => {

@@ -8,18 +8,22 @@ import type { SessionUser } from '~/auth/session-user';
 import { offlineFiles } from '~/data/offline-files';
 import { loadCollection } from '~/data/route-data';
 import { store } from '~/data/store';
+import { latestSchoolDay } from '~/domain/clock';
 import { collectionAccess, principalFromLists } from '~/domain/permissions';
 import { classroomSchema, resourceSchema, subjectSchema } from '~/domain/records';
 import { isStaff } from '~/domain/roles';
 import { filterableClassroomIds } from '~/features/school/classroom-choices';
-import { todayIso } from '~/ui/form/fields';
 import type { ResourceRecord } from './library';
 
 const resourceRecordSchema = resourceSchema.extend({ id: z.string() });
 const subjectRecordSchema = subjectSchema.extend({ id: z.string() });
 const classroomRecordSchema = classroomSchema.extend({ id: z.string() });
 /** Only what naming a campus needs. */
-const campusNameSchema = z.object({ id: z.string(), name: z.string() });
+const campusNameSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  timezone: z.string().optional(),
+});
 /**
  * Only what finding a person's own classrooms needs (the permission matrix's principal): the
  * records are passed through whole, as the principal reads their links.
@@ -89,7 +93,8 @@ export async function loadResourcesData(user: SessionUser): Promise<ResourcesDat
         { uid: user.uid, email: user.email, roles: user.roles, memberUUID: user.memberUUID },
         { classrooms, facilitators, students, families },
         user.member,
-        todayIso(),
+        // The matrix's "up to today": the latest school day of any campus (the one clock).
+        latestSchoolDay(campuses),
       );
   const shareable = staff
     ? classrooms.map((c) => c.id)

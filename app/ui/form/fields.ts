@@ -3,6 +3,7 @@
 // message that says what to do. Form values arrive as strings, or as string lists for repeated keys;
 // an absent optional field is treated like an empty one.
 import { z } from 'zod';
+import { deviceTimeZone, now as clockNow, schoolDay } from '~/domain/clock';
 import { formatDay, isCalendarDate, latestEnrolmentDate } from '~/domain/dates';
 
 export { isCalendarDate };
@@ -11,11 +12,6 @@ export { isCalendarDate };
 export const EARLIEST_BIRTH_DATE = '1900-01-01';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Today as YYYY-MM-DD in UTC, the same calendar the seed and the fake use. */
-export function todayIso(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
 
 const count = new Intl.NumberFormat('en');
 
@@ -199,14 +195,17 @@ export const BIRTH_DATE_MESSAGES = {
   tooEarly: `The date of birth cannot be before ${formatDay(EARLIEST_BIRTH_DATE)}.`,
 } as const;
 
-/** A date of birth: a real date from 1900-01-01 to today. `now` is for tests. */
-export function dateOfBirth(now: () => Date = () => new Date()) {
+/**
+ * A date of birth: a real date from 1900-01-01 to today, the school day in `timeZone` (the record's
+ * campus's; the device's when the form has none yet). `now` is the one clock's, for tests.
+ */
+export function dateOfBirth(now: () => Date = clockNow, timeZone: string = deviceTimeZone()) {
   return calendarDate('Enter the date of birth.').superRefine((value, ctx) => {
     if (!isCalendarDate(value)) return; // calendarDate has said so
     const problem =
       value < EARLIEST_BIRTH_DATE
         ? BIRTH_DATE_MESSAGES.tooEarly
-        : value > todayIso(now())
+        : value > schoolDay(timeZone, now())
           ? BIRTH_DATE_MESSAGES.future
           : null;
     if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
@@ -223,10 +222,10 @@ export function enrolmentTooLateMessage(latest: string): string {
  * (latestEnrolmentDate), so 2099 is refused with the reason instead of being kept. `now` is for
  * tests.
  */
-export function enrolmentDate(now: () => Date = () => new Date()) {
+export function enrolmentDate(now: () => Date = clockNow, timeZone: string = deviceTimeZone()) {
   return optionalCalendarDate.superRefine((value, ctx) => {
     if (!value || !isCalendarDate(value)) return; // empty, or optionalCalendarDate has said so
-    const latest = latestEnrolmentDate(todayIso(now()));
+    const latest = latestEnrolmentDate(schoolDay(timeZone, now()));
     if (value > latest) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: enrolmentTooLateMessage(latest) });
     }

@@ -3,6 +3,7 @@
 // classes with attendance alerts. Each tile waits for its own data (HomeTile).
 import type { SessionUser } from '~/auth/session-user';
 import { useRevalidateOnDataChange } from '~/data/route-data';
+import { now as clockNow } from '~/domain/clock';
 import { todaysClasses, type TodayClass } from '~/features/attendance/home-facilitator';
 import { loadAttendanceData } from '~/features/attendance/load';
 import { loadCalendarData } from '~/features/calendar/load';
@@ -10,6 +11,7 @@ import { Badge, type BadgeTone } from '~/ui/Badge';
 import { ButtonLink } from '~/ui/Button';
 import { HomeTile } from '~/ui/HomeTile';
 import { AREA_ICONS } from '~/ui/icons';
+import { SchoolDay } from '~/ui/SchoolDay';
 import { UnreadMessagesTile, UpcomingEventsTile } from '../shared/tiles';
 import { loadUnreadMessages, type UnreadSummary } from '../shared/unread-messages';
 import { upcomingEvents, type UpcomingEvent } from '../shared/upcoming-events';
@@ -26,7 +28,8 @@ const WATCHED = [
 ] as const;
 
 export interface FacilitatorHomeData {
-  classes: Promise<TodayClass[]>;
+  /** The person's school day (the one clock) and its classes. */
+  classes: Promise<{ today: string; classes: TodayClass[] }>;
   events: Promise<UpcomingEvent[]>;
   unread: Promise<UnreadSummary>;
   alerts: Promise<StudentAlert[]>;
@@ -35,9 +38,9 @@ export interface FacilitatorHomeData {
 export function loadFacilitatorHome(user: SessionUser): FacilitatorHomeData {
   const attendance = loadAttendanceData(user);
   return {
-    classes: attendance.then(todaysClasses),
+    classes: attendance.then((data) => ({ today: data.today, classes: todaysClasses(data) })),
     events: loadCalendarData(user).then((data) =>
-      upcomingEvents(data, new Date(), {
+      upcomingEvents(data, clockNow(), {
         days: 7,
         limit: 6,
         classroomIds: data.principal.classroomIds,
@@ -112,7 +115,12 @@ export function FacilitatorHome({ data }: { data: FacilitatorHomeData }) {
         data={data.classes}
         className="sm:col-span-2 xl:col-span-2"
       >
-        {(classes) => <TodaysClasses classes={classes} />}
+        {({ today, classes }) => (
+          <>
+            <SchoolDay day={today} className="mb-3" />
+            <TodaysClasses classes={classes} />
+          </>
+        )}
       </HomeTile>
       <UnreadMessagesTile data={data.unread} />
       <UpcomingEventsTile

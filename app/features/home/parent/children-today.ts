@@ -3,6 +3,7 @@
 // roll call of today marks them, else the mark (Present, Absent, Late, Excused).
 import { firstClassTime, meetsOn, type AttendanceStatus } from '~/domain/attendance';
 import { attendanceId } from '~/domain/records';
+import { dayOf } from '~/features/attendance/days';
 import type { AttendanceData } from '~/features/attendance/load';
 
 export type TodayStatus =
@@ -28,7 +29,7 @@ export interface ChildToday {
 export function childrenToday(
   data: Pick<
     AttendanceData,
-    'today' | 'principal' | 'students' | 'classrooms' | 'campuses' | 'rollCalls'
+    'today' | 'campusDays' | 'principal' | 'students' | 'classrooms' | 'campuses' | 'rollCalls'
   >,
 ): ChildToday[] {
   const children = new Set(data.principal.childIds);
@@ -42,13 +43,15 @@ export function childrenToday(
         const c = classrooms.get(id);
         return c ? [c] : [];
       });
+      // Each classroom on its own campus's day (the one clock).
       const meeting = own
-        .filter((c) => meetsOn(c, data.today))
-        .map((c) => ({ c, time: firstClassTime(c, data.today) }))
+        .map((c) => ({ c, day: dayOf(data, c) }))
+        .filter(({ c, day }) => meetsOn(c, day))
+        .map(({ c, day }) => ({ c, day, time: firstClassTime(c, day) }))
         .sort((a, b) => (a.time ?? '').localeCompare(b.time ?? ''));
       let status: TodayStatus = meeting.length === 0 ? 'No class today' : 'Not marked yet';
-      for (const { c } of meeting) {
-        const entry = rollCalls.get(attendanceId(c.id, data.today))?.entries[student.id];
+      for (const { c, day } of meeting) {
+        const entry = rollCalls.get(attendanceId(c.id, day))?.entries[student.id];
         if (entry) {
           status = MARKED[entry.status];
           break;

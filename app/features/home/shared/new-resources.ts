@@ -2,6 +2,7 @@
 // only those they may read, decision 046) added or changed in the last `days` days, newest first,
 // each linking to its preview in the library.
 import type { SessionUser } from '~/auth/session-user';
+import { now as clockNow } from '~/domain/clock';
 import { resourceTime, type ResourceRecord } from '~/features/resources/library';
 import { loadResourcesData } from '~/features/resources/load';
 
@@ -46,5 +47,5 @@ export async function loadNewResources(
   options?: { days?: number; limit?: number },
 ): Promise<NewResource[]> {
   const { resources } = await loadResourcesData(user);
-  return newResources(resources, new Date(), options);
+  return newResources(resources, clockNow(), options);
 }

@@ -3,6 +3,7 @@
 // each worded in its campus's time and linking to its dialog on the calendar.
 import type { SessionUser } from '~/auth/session-user';
 import { deviceTimeZone, eventTimeZone, expandEvents } from '~/domain/calendar';
+import { now as clockNow } from '~/domain/clock';
 import { matchesFilters } from '~/features/calendar/calendar-route';
 import { formatWhen } from '~/features/calendar/event-time';
 import { loadCalendarData, type CalendarData } from '~/features/calendar/load';
@@ -84,5 +85,5 @@ export async function loadUpcomingEvents(
   options: UpcomingOptions,
 ): Promise<UpcomingEvent[]> {
   const data = await loadCalendarData(user);
-  return upcomingEvents(data, new Date(), options);
+  return upcomingEvents(data, clockNow(), options);
 }

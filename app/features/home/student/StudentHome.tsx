@@ -2,11 +2,12 @@
 // own data (HomeTile); the timetable and the events share one read of the calendar's cache.
 import type { SessionUser } from '~/auth/session-user';
 import { useRevalidateOnDataChange } from '~/data/route-data';
+import { now as clockNow } from '~/domain/clock';
 import { loadCalendarData } from '~/features/calendar/load';
 import type { ScheduleItem } from '~/features/calendar/schedules';
-import { todayIso } from '~/ui/form/fields';
 import { HomeTile } from '~/ui/HomeTile';
 import { AREA_ICONS } from '~/ui/icons';
+import { SchoolDay } from '~/ui/SchoolDay';
 import { loadNewResources, type NewResource } from '../shared/new-resources';
 import { NewResourcesTile, UpcomingEventsTile } from '../shared/tiles';
 import { upcomingEvents, type UpcomingEvent } from '../shared/upcoming-events';
@@ -24,7 +25,7 @@ export function loadStudentHome(user: SessionUser): StudentHomeData {
   const calendar = loadCalendarData(user);
   return {
     timetable: calendar.then((data) => ({ today: data.today, slots: todaysTimetable(data) })),
-    events: calendar.then((data) => upcomingEvents(data, new Date(), { days: 7, limit: 6 })),
+    events: calendar.then((data) => upcomingEvents(data, clockNow(), { days: 7, limit: 6 })),
     resources: loadNewResources(user),
   };
 }
@@ -61,11 +62,16 @@ export function StudentHome({ data }: { data: StudentHomeData }) {
       <HomeTile
         title="Today’s timetable"
         icon={AREA_ICONS.calendar}
-        href={timetableHref(todayIso())}
+        href={timetableHref()}
         hrefLabel="timetable in the calendar"
         data={data.timetable}
       >
-        {({ slots }) => <Timetable slots={slots} />}
+        {({ today, slots }) => (
+          <>
+            <SchoolDay day={today} className="mb-3" />
+            <Timetable slots={slots} />
+          </>
+        )}
       </HomeTile>
       <NewResourcesTile data={data.resources} />
       <UpcomingEventsTile

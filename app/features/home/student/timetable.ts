@@ -4,21 +4,39 @@ import type { CalendarData } from '~/features/calendar/load';
 import { scheduleItems, type ScheduleItem } from '~/features/calendar/schedules';
 import { calendarHref } from '~/features/calendar/url-state';
 
+/** Today's slots, each classroom on its own campus's day (a student may attend two campuses). */
 export function todaysTimetable(
-  data: Pick<CalendarData, 'today' | 'principal' | 'classrooms' | 'subjects' | 'campuses'>,
+  data: Pick<
+    CalendarData,
+    'today' | 'campusDays' | 'principal' | 'classrooms' | 'subjects' | 'campuses'
+  >,
 ): ScheduleItem[] {
-  return scheduleItems(data.principal.classroomIds, [data.today], data);
+  const byDay = new Map<string, string[]>();
+  for (const id of data.principal.classroomIds) {
+    const campusId = data.classrooms.find((c) => c.id === id)?.campusId ?? '';
+    const day = data.campusDays?.get(campusId) ?? data.today;
+    byDay.set(day, [...(byDay.get(day) ?? []), id]);
+  }
+  return [...byDay].flatMap(([day, ids]) => scheduleItems(ids, [day], data));
 }
 
-/** The calendar's week of `today` with the classroom schedules layer on. */
-export function timetableHref(today: string): string {
-  return calendarHref({
+/**
+ * The calendar's week of `today` with the classroom schedules layer on. Without a date, the
+ * calendar opens on the school's today (its campus's, the one clock).
+ */
+export function timetableHref(today?: string): string {
+  const href = calendarHref({
     view: 'week',
-    date: today,
+    date: today ?? '',
     campus: '',
     classroom: '',
     schedules: true,
     event: '',
     on: '',
   });
+  if (today) return href;
+  const [path = '', search = ''] = href.split('?');
+  const params = new URLSearchParams(search);
+  params.delete('date');
+  return `${path}?${params.toString()}`;
 }

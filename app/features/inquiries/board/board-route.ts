@@ -7,6 +7,7 @@ import type { SessionUser } from '~/auth/session-user';
 import { loadCollection } from '~/data/route-data';
 import { store } from '~/data/store';
 import { syncEngine } from '~/data/sync-status';
+import { campusZone, schoolDay } from '~/domain/clock';
 import {
   assignPatch,
   INQUIRY_STATUSES,
@@ -16,7 +17,7 @@ import {
 } from '~/domain/inquiries';
 import { campusSchema, memberSchema, parentInquirySchema } from '~/domain/records';
 import { settingsStore } from '~/settings/store';
-import { requiredChoice, todayIso } from '~/ui/form/fields';
+import { requiredChoice } from '~/ui/form/fields';
 import { formFailure, parseForm, type FormFailure } from '~/ui/form/parse-form';
 import { managesInquiries } from '../office';
 import {
@@ -83,7 +84,8 @@ export async function boardLoader(user: SessionUser, request: Request): Promise<
     memberNames,
     pendingIds,
     me: user.memberUUID,
-    today: todayIso(),
+    // The office's day: the school's first campus's (the one clock), for the inquiries' ages.
+    today: schoolDay(campusZone(undefined, campuses)),
     query,
     opened,
     missing: Boolean(query.inquiry) && opened === null,

@@ -7,11 +7,11 @@ import type { SessionUser } from '~/auth/session-user';
 import { loadCollection } from '~/data/route-data';
 import { store } from '~/data/store';
 import { syncEngine } from '~/data/sync-status';
+import { now as clockNow, deviceTimeZone, schoolDay } from '~/domain/clock';
 import { newInquiryRecord, submitInquirySchema } from '~/domain/inquiries';
 import { campusSchema, familySchema, parentInquirySchema } from '~/domain/records';
 import { settingsStore } from '~/settings/store';
 import type { Option } from '~/ui/form/Field';
-import { todayIso } from '~/ui/form/fields';
 import { formFailure, parseForm, type FormFailure } from '~/ui/form/parse-form';
 import { ownInquiryRows, type OwnInquiryRow } from './own-inquiries';
 import type { InquiryContactDefaults } from '../InquiryForm';
@@ -60,7 +60,7 @@ export async function parentInquiriesLoader(
     store.pendingIds('parentInquiries'),
   ]);
   return {
-    today: todayIso(),
+    today: schoolDay(deviceTimeZone()),
     campuses,
     defaults: {
       parentName: user.member?.displayName || user.displayName || '',
@@ -98,7 +98,7 @@ export async function askAboutAPlace(
     save: (item: Record<string, unknown>) => Promise<{ id: string } | null>;
   },
 ): Promise<AskResult> {
-  const parsed = parseForm(submitInquirySchema(todayIso(now)), formData);
+  const parsed = parseForm(submitInquirySchema(schoolDay(deviceTimeZone(), now)), formData);
   if (!parsed.ok) return parsed;
   const { campusId } = parsed.data;
   if (campusId && !campusIds.includes(campusId)) {
@@ -121,7 +121,7 @@ export async function parentInquiriesAction(
   const campuses = await loadCampuses();
   const result = await askAboutAPlace(formData, {
     user,
-    now: new Date(),
+    now: clockNow(),
     campusIds: campuses.map((c) => c.value),
     online: syncEngine.connectivity.isOnline(),
     save: (item) => store.save('parentInquiries', item),

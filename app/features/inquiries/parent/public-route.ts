@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { whenSessionKnown } from '~/auth/session';
 import { callSubmitInquiry } from '~/backend/callables';
 import { firebaseCodeOf } from '~/backend/errors';
+import { now as clockNow, deviceTimeZone, schoolDay } from '~/domain/clock';
 import {
   SUBMIT_RATE_LIMIT_MESSAGE,
   submitInquirySchema,
@@ -13,7 +14,6 @@ import {
 } from '~/domain/inquiries';
 import { campusSchema } from '~/domain/records';
 import type { Option } from '~/ui/form/Field';
-import { todayIso } from '~/ui/form/fields';
 import { formFailure, parseForm, type FormFailure } from '~/ui/form/parse-form';
 import type { InquiryContactDefaults } from '../InquiryForm';
 
@@ -35,7 +35,9 @@ const campusRecordSchema = campusSchema.extend({ id: z.string() });
 export async function loadPublicInquiry(): Promise<PublicInquiryData> {
   const session = await whenSessionKnown();
   const user = session.status === 'signedIn' ? session.user : null;
-  if (!user) return { today: todayIso(), campuses: [], defaults: {}, signedIn: false };
+  // A visitor's day is their own device's (no campus is theirs yet).
+  if (!user)
+    return { today: schoolDay(deviceTimeZone()), campuses: [], defaults: {}, signedIn: false };
   let campuses: Option[] = [];
   try {
     // The data layer is loaded for signed-in people only; a visitor's page stays light.
@@ -48,7 +50,7 @@ export async function loadPublicInquiry(): Promise<PublicInquiryData> {
     campuses = [];
   }
   return {
-    today: todayIso(),
+    today: schoolDay(deviceTimeZone()),
     campuses,
     defaults: {
       parentName: user.member?.displayName || user.displayName || '',
@@ -85,7 +87,7 @@ export async function sendPublicInquiry(
     call,
   }: { now: Date; online: boolean; call: (input: SubmitInquiry) => Promise<{ id: string }> },
 ): Promise<PublicInquiryResult> {
-  const parsed = parseForm(submitInquirySchema(todayIso(now)), formData);
+  const parsed = parseForm(submitInquirySchema(schoolDay(deviceTimeZone(), now)), formData);
   if (!parsed.ok) return parsed;
   if (!online) return formFailure(parsed.values, { _form: OFFLINE_MESSAGE });
   try {
@@ -115,7 +117,7 @@ export async function sendPublicInquiry(
 export async function publicInquiryAction(request: Request): Promise<PublicInquiryResult> {
   const formData = await request.formData();
   return sendPublicInquiry(formData, {
-    now: new Date(),
+    now: clockNow(),
     online: typeof navigator === 'undefined' || navigator.onLine !== false,
     call: (input) => callSubmitInquiry(input),
   });

@@ -3,6 +3,7 @@
 // dependencies (the records it checks against and a save function) so its validation can be tested
 // without a browser; the routes pass the store's cached records and `store.save`.
 import { z } from 'zod';
+import { campusZone, schoolDay } from '~/domain/clock';
 import { STUDENT_STATUSES, type Student } from '~/domain/records';
 import {
   conflictFailure,
@@ -22,7 +23,6 @@ import {
   plainText,
   requiredChoice,
   stringList,
-  todayIso,
 } from '~/ui/form/fields';
 import { formFailure, parseForm, type FormFailure, type FormValues } from '~/ui/form/parse-form';
 import { appendStatus, joinNotes, splitNotes } from './status-history';
@@ -118,7 +118,7 @@ export interface StudentFormContext {
   /** Students to check for duplicates (the cache's copy). */
   students: readonly StudentRecord[];
   families: ReadonlyArray<{ id: string }>;
-  campuses: ReadonlyArray<{ id: string }>;
+  campuses: ReadonlyArray<{ id: string; timezone?: string | null }>;
   classrooms: ReadonlyArray<{ id: string; campusId: string }>;
   save: (item: Record<string, unknown>) => Promise<{ id: string } | null>;
   /**
@@ -206,7 +206,8 @@ export async function submitStudentForm(
     }
   }
 
-  const today = ctx.today ?? todayIso();
+  // The day at the student's campus (the one clock), for the status history's dates.
+  const today = ctx.today ?? schoolDay(campusZone(data.campusId, ctx.campuses));
   if (ctx.existing) return saveStudentEdit(data, values, ctx.existing, ctx, today);
   const item: Record<string, unknown> = {
     firstName: data.firstName,

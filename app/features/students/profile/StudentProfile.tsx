@@ -2,6 +2,7 @@
 // "not yet synced" notice, and the personal details, family, classrooms and status history.
 import { Link } from '@remix-run/react';
 import { useId, useState, type ReactNode } from 'react';
+import { ageOn } from '~/domain/clock';
 import { AttendanceSummary } from '~/features/attendance/AttendanceSummary';
 import type { StudentAttendanceSummary } from '~/features/attendance/summary';
 import { HistorySection } from '~/features/audit/HistorySection';
@@ -29,13 +30,6 @@ export interface StudentProfileData {
   attendance?: StudentAttendanceSummary | null;
   /** Where "back" leads: the person's students list, or their home when they have no list. */
   backLink: { to: string; label: string };
-}
-
-/** Whole years between a date of birth and today (both YYYY-MM-DD). */
-export function ageOn(dateOfBirth: string, today: string): number {
-  const [by = 0, bm = 0, bd = 0] = dateOfBirth.split('-').map(Number);
-  const [ty = 0, tm = 0, td = 0] = today.split('-').map(Number);
-  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
 }
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
