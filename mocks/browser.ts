@@ -23,9 +23,10 @@ import { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpRequest';
 import { delay, getResponse } from 'msw';
 import { z } from 'zod';
 import { FIREBASE_URL, isOffline } from './faults';
+import { Slice } from './slices';
 import { store, type StoredDocument, type StoredObject } from './store';
 import { isFsFields, nextServerTime, timestampToIso, type FsFields } from './values';
-import { fake, handlers, reseed, type FakeFirebaseControl } from './index';
+import { fake, handlers, reseedInSlices, type FakeFirebaseControl } from './index';
 
 /** The fake's own database; never LearningCenterDB, which belongs to the app. */
 export const FAKE_DB_NAME = 'fake-firebase';
@@ -212,6 +213,82 @@ function parseDocument(path: string, raw: unknown): StoredDocument | undefined {
   return doc.success ? doc.data : undefined;
 }
 
+const COMMIT_URL = /^https:\/\/firestore\.googleapis\.com\/.*:commit$/;
+const now = () => (typeof performance === 'undefined' ? 0 : performance.now());
+
+/** Stored documents read per request at a load: each page is parsed in its own task. */
+const LOAD_PAGE_SIZE = 500;
+
+/** Every stored document with its key, a page per request (one getAll would be one long task). */
+async function readAllDocuments(
+  documents: IDBObjectStore,
+): Promise<Array<readonly [string, unknown]>> {
+  const out: Array<readonly [string, unknown]> = [];
+  let range: IDBKeyRange | undefined;
+  for (;;) {
+    // Chained from the previous page's success, so the transaction stays active.
+    const [keys, values] = await Promise.all([
+      request(documents.getAllKeys(range, LOAD_PAGE_SIZE)),
+      request(documents.getAll(range, LOAD_PAGE_SIZE)),
+    ]);
+    keys.forEach((key, i) => {
+      if (typeof key === 'string') out.push([key, values[i]]);
+    });
+    const last = keys.at(-1);
+    if (keys.length < LOAD_PAGE_SIZE || last === undefined) return out;
+    range = IDBKeyRange.lowerBound(last, true);
+  }
+}
+
+/** Each stored record parsed (undefined: unreadable or absent), yielding between slices. */
+async function parseInSlices(
+  records: ReadonlyArray<readonly [string, unknown]>,
+  slice: Slice,
+): Promise<Array<StoredDocument | undefined>> {
+  const out: Array<StoredDocument | undefined> = [];
+  for (const [path, raw] of records) {
+    out.push(parseDocument(path, raw));
+    await slice.check();
+  }
+  return out;
+}
+
+/**
+ * Queues the writes on their (readwrite) transaction a slice at a time. A transaction accepts
+ * requests only while it is active, which a yield to the event loop would end; so each next slice
+ * is queued from the success callback of the previous slice's last request, and the page gets the
+ * thread in between. The structured clone of each put is the cost being spread.
+ */
+function writeInSlices(writes: ReadonlyArray<() => IDBRequest>, slice: Slice): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let next = 0;
+    const queueSlice = () => {
+      try {
+        let last: IDBRequest | null = null;
+        while (next < writes.length) {
+          const write = writes[next];
+          next += 1;
+          if (write) last = write();
+          if (slice.spent) break;
+        }
+        if (next >= writes.length || !last) {
+          resolve();
+          return;
+        }
+        last.addEventListener('success', () => {
+          slice.resumeAfterYield();
+          queueSlice();
+        });
+        // A failed request aborts the transaction; `completion` reports it.
+        last.addEventListener('error', () => resolve());
+      } catch (error) {
+        reject(error);
+      }
+    };
+    queueSlice();
+  });
+}
+
 export interface SharedStateOptions {
   dbName?: string;
   /** Cross-tab mutual exclusion; by default `navigator.locks`, or one tab at a time without it. */
@@ -307,7 +384,16 @@ export class SharedFakeState {
     // Outside the lock: 300 ms of injected latency must not hold up every other tab.
     const latency = store.latencyFor(req.url);
     if (latency > 0 && !isOffline()) await delay(latency);
-    return this.transact(async () => (await getResponse(handlers, req)) ?? Response.error());
+    const started = now();
+    try {
+      return await this.transact(
+        async () => (await getResponse(handlers, req)) ?? Response.error(),
+      );
+    } finally {
+      // Read by `npm run bench:demo-backend`: the main thread's longest task inside a commit.
+      if (COMMIT_URL.test(req.url) && typeof performance.measure === 'function')
+        performance.measure('fake-firebase:commit', { start: started });
+    }
   }
 
   /** Closes the database and the channel (tests, and a tab being torn down). */
@@ -330,7 +416,7 @@ export class SharedFakeState {
     const meta = metaSchema.safeParse(await request(tx.objectStore(META_STORE).get(META_KEY)));
     if (!meta.success) {
       // A new (or wiped) database: seed it; `persist` writes everything as one full revision.
-      reseed('demo');
+      await reseedInSlices('demo');
       this.seededAt = Date.now();
       this.revision = 0;
       return;
@@ -397,9 +483,14 @@ export class SharedFakeState {
       const object = storedObjectSchema.safeParse(objectRecords[i]);
       store.applyStoredObject(name, object.success ? object.data : undefined);
     });
+    // Parsed in slices, then applied in one step: no reader sees half of another tab's commit.
+    const parsed = await parseInSlices(
+      paths.map((path, i) => [path, docs[i]] as const),
+      new Slice('catch-up'),
+    );
     const events: Array<{ path: string; kind: 'set' | 'delete' }> = [];
     paths.forEach((path, i) => {
-      const doc = parseDocument(path, docs[i]);
+      const doc = parsed[i];
       const had = store.get(path);
       store.applyStored(path, doc);
       if (!sameDocument(had, doc)) events.push({ path, kind: doc ? 'set' : 'delete' });
@@ -414,21 +505,20 @@ export class SharedFakeState {
 
   /** Replaces memory with everything stored: getAll, not one get per key, to keep loads fast. */
   private async reloadAll(tx: IDBTransaction, emitting: boolean): Promise<void> {
-    const documents = tx.objectStore(DOCUMENTS_STORE);
-    const [keys, values, accounts, objects] = await Promise.all([
-      request(documents.getAllKeys()),
-      request(documents.getAll()),
+    const [records, accounts, objects] = await Promise.all([
+      readAllDocuments(tx.objectStore(DOCUMENTS_STORE)),
       request(tx.objectStore(ACCOUNTS_STORE).getAll()),
       // Blobs from IndexedDB are handles: their bytes stay on disk until a download reads them.
       request(tx.objectStore(BLOBS_STORE).getAll()),
     ]);
+    // The transaction is done with: parse in slices, then replace memory in one step.
+    const parsed = await parseInSlices(records, new Slice('load'));
     const before = emitting ? new Map(store.allDocuments()) : new Map<string, StoredDocument>();
     store.clearDocuments();
     store.takeChanges();
     const events: Array<{ path: string; kind: 'set' | 'delete' }> = [];
-    keys.forEach((key, i) => {
-      if (typeof key !== 'string') return;
-      const doc = parseDocument(key, values[i]);
+    records.forEach(([key], i) => {
+      const doc = parsed[i];
       if (!doc) return;
       store.applyStored(key, doc);
       if (emitting && !sameDocument(before.get(key), doc)) events.push({ path: key, kind: 'set' });
@@ -461,19 +551,25 @@ export class SharedFakeState {
     const accounts = tx.objectStore(ACCOUNTS_STORE);
     const blobs = tx.objectStore(BLOBS_STORE);
     const revision = this.revision + 1;
+    // The documents last, in slices (`writeInSlices`); everything else is queued first.
+    let documentWrites: Array<() => IDBRequest>;
     if (full) {
       documents.clear();
       accounts.clear();
       blobs.clear();
-      for (const [path, doc] of store.allDocuments()) documents.put(doc, path);
+      documentWrites = store.allDocuments().map(
+        ([path, doc]) =>
+          () =>
+            documents.put(doc, path),
+      );
       for (const account of store.accounts.values()) accounts.put(account, account.uid);
       for (const object of store.objects.values()) blobs.put(object, object.name);
     } else {
-      for (const path of paths) {
+      // What is written is what memory holds now (the caller holds the lock: nothing changes it).
+      documentWrites = paths.map((path) => {
         const doc = store.get(path);
-        if (doc) documents.put(doc, path);
-        else documents.delete(path);
-      }
+        return doc ? () => documents.put(doc, path) : () => documents.delete(path);
+      });
       for (const uid of accountChanges) {
         const account = store.accounts.get(uid);
         if (account) accounts.put(account, uid);
@@ -499,7 +595,13 @@ export class SharedFakeState {
       serverTime: nextServerTime(),
     };
     tx.objectStore(META_STORE).put(meta, META_KEY);
-    await completion(tx);
+    const done = completion(tx);
+    const written = writeInSlices(documentWrites, new Slice('persist')).catch((error: unknown) => {
+      // Nothing of a revision that could not be written whole.
+      tx.abort();
+      throw error;
+    });
+    await Promise.all([written, done]);
     this.revision = revision;
     this.channel?.postMessage({ revision, paths });
   }

@@ -14,6 +14,7 @@ import {
 import { createContext, principalFromRequest } from './principal';
 import { QueryError, runStructuredQuery, structuredQuerySchema, type QueryDoc } from './query';
 import { shapeProblem } from './shapes';
+import { commitQueue, forEachInSlices, Slice } from './slices';
 import {
   ANONYMOUS_ACCOUNT,
   isDocumentPath,
@@ -21,7 +22,12 @@ import {
   store,
   type StoredDocument,
 } from './store';
-import { commitChangeTriggers, writerOf, type DocumentChange, type TriggerWrite } from './triggers';
+import {
+  commitChangeTriggersInSlices,
+  writerOf,
+  type DocumentChange,
+  type TriggerWrite,
+} from './triggers';
 import {
   cloneFields,
   compareTimestamps,
@@ -255,8 +261,11 @@ const writeSchema = z.object({
   currentDocument: preconditionSchema,
 });
 
+export type CommitWrite = z.infer<typeof writeSchema>;
+
+/** The envelope only: the writes are parsed one by one, in slices (`parseWrites`). */
 const commitSchema = z.object({
-  writes: z.array(writeSchema).default([]),
+  writes: z.array(z.unknown()).default([]),
   transaction: z.string().optional(),
 });
 
@@ -333,21 +342,50 @@ interface CommitResult {
   written: number;
 }
 
+// ---- commits in slices (decision 055) ---------------------------------------------------------
+// In-page the fake shares the main thread with the app, so a commit's checks (rules, invariants,
+// shapes, transforms: ~1 ms a write) run in slices that yield to the event loop. Atomicity stays:
+// the checks stage every write aside and the store changes only afterwards, in one synchronous
+// step, so a read sees all of a commit or none of it. Commits (and callables that write) run one at
+// a time (`commitQueue`). Whatever else changes the documents, or answers a read (its readTime
+// would come after this commit's time without seeing it), while a commit is checking sends the
+// commit back to its start, with a new commit time; after MAX_RESTARTS it runs in one go.
+
+/** Restarts of a commit's checks before they run without yielding. */
+const MAX_RESTARTS = 3;
+
+/** Reads answered so far (a commit compares it around its checks, see above). */
+let readsServed = 0;
+
+/** A read's time: issued after every commit it sees, and counted for commits in flight. */
+function readTimeNow(): string {
+  readsServed += 1;
+  return nextServerTime();
+}
+
+interface StagedCommit {
+  commitTime: string;
+  /** Each written path's document after the commit (null: deleted), in order of first write. */
+  staged: Map<string, StoredDocument | null>;
+  /** Each written path's document before the commit. */
+  originals: Map<string, StoredDocument | null>;
+  writeResults: CommitResult['writeResults'];
+  written: number;
+}
+
 /**
- * Applies all writes or none. Exported for callables that write as the backend (no rules).
- * `triggers` runs the write triggers after the commit; by default only a client's commit does.
- * A callable passes true, as its Admin SDK writes fire the deployed triggers in production; the
- * triggers' own writes never do here (production would deliver them again, and every decision
- * would find nothing left to do).
+ * Checks every write against the current state and stages the outcome; writes nothing. Throws a
+ * CommitError for the first refusal.
  */
-export function applyWrites(
-  writes: Array<z.infer<typeof writeSchema>>,
+async function stageWrites(
+  writes: readonly CommitWrite[],
   principal: Principal | null | 'backend',
   ctx: PermissionContext,
-  triggers = principal !== 'backend',
-): CommitResult {
+  slice: Slice,
+): Promise<StagedCommit> {
   const commitTime = nextServerTime();
   const staged = new Map<string, StoredDocument | null>();
+  const originals = new Map<string, StoredDocument | null>();
   const current = (path: string): StoredDocument | null =>
     staged.has(path) ? (staged.get(path) ?? null) : (store.get(path) ?? null);
   const writeResults: CommitResult['writeResults'] = [];
@@ -365,6 +403,7 @@ export function applyWrites(
   };
 
   for (const w of writes) {
+    await slice.check();
     const name = w.update?.name ?? w.delete ?? w.verify ?? w.transform?.document;
     const path = name ? relativePath(name) : null;
     if (!name || !path)
@@ -422,6 +461,7 @@ export function applyWrites(
       const problem = after ? shapeProblem(path, after.fields) : null;
       if (problem) throw new CommitError(invalidArgument(problem));
     }
+    if (!originals.has(path)) originals.set(path, store.get(path) ?? null);
     staged.set(path, after);
     written += 1;
     writeResults.push(
@@ -430,40 +470,146 @@ export function applyWrites(
         : { updateTime: commitTime },
     );
   }
+  return { commitTime, staged, originals, writeResults, written };
+}
 
+/** The writer of a commit and the rules' view of the store it is checked against. */
+interface Writer {
+  principal: Principal | null | 'backend';
+  ctx: PermissionContext;
+}
+
+/**
+ * Stages the writes against one consistent state: when the documents changed or a read was
+ * answered while the checks yielded, they run again (a refusal too, which that state may explain).
+ */
+async function stageConsistently(
+  writes: readonly CommitWrite[],
+  writer: () => Writer,
+  slice: Slice,
+): Promise<StagedCommit & Writer> {
+  for (let attempt = 0; ; attempt += 1) {
+    // The last attempt never yields, so nothing can come between its checks and its apply.
+    const attemptSlice = attempt < MAX_RESTARTS ? slice : new Slice(slice.label, Infinity);
+    const version = store.version;
+    const reads = readsServed;
+    const unchanged = () => store.version === version && readsServed === reads;
+    // Who writes, and the rules' view of the store, as of this attempt (the view is memoised).
+    const { principal, ctx } = writer();
+    try {
+      const staged = await stageWrites(writes, principal, ctx, attemptSlice);
+      if (unchanged()) return { ...staged, principal, ctx };
+    } catch (e) {
+      if (!(e instanceof CommitError) || unchanged()) throw e;
+    }
+  }
+}
+
+/**
+ * Applies all writes or none. Exported for callables that write as the backend (no rules).
+ * `triggers` runs the write triggers after the commit; by default only a client's commit does.
+ * A callable passes true, as its Admin SDK writes fire the deployed triggers in production; the
+ * triggers' own writes never do here (production would deliver them again, and every decision
+ * would find nothing left to do). Runs after every commit queued before it (`commitQueue`).
+ */
+export function applyWrites(
+  writes: readonly CommitWrite[],
+  principal: Principal | null | 'backend',
+  ctx: PermissionContext,
+  triggers = principal !== 'backend',
+): Promise<CommitResult> {
+  return commitQueue.run(() =>
+    applyQueuedWrites(writes, () => ({ principal, ctx }), triggers, new Slice('commit')),
+  );
+}
+
+/**
+ * A client's commit: the caller is resolved in the queue, at each attempt (a Members document a
+ * commit before it changed may change who they are); null when the token is no longer valid.
+ */
+function applyClientWrites(
+  writes: readonly CommitWrite[],
+  request: Request,
+): Promise<CommitResult | null> {
+  return commitQueue.run(async () => {
+    if (!principalFromRequest(request).ok) return null;
+    const writer = (): Writer => {
+      const caller = principalFromRequest(request);
+      // Checked above, and a token's validity does not depend on the store.
+      return caller.ok ? caller : { principal: null, ctx: createContext() };
+    };
+    return applyQueuedWrites(writes, writer, true, new Slice('commit'));
+  });
+}
+
+/** `applyWrites` for a caller that already runs in `commitQueue` (a callable's decision). */
+export function applyWritesHoldingQueue(
+  writes: readonly CommitWrite[],
+  principal: Principal | null | 'backend',
+  ctx: PermissionContext,
+  triggers = principal !== 'backend',
+): Promise<CommitResult> {
+  return applyQueuedWrites(writes, () => ({ principal, ctx }), triggers, new Slice('commit'));
+}
+
+async function applyQueuedWrites(
+  writes: readonly CommitWrite[],
+  writer: () => Writer,
+  triggers: boolean,
+  slice: Slice,
+): Promise<CommitResult> {
+  const { commitTime, staged, originals, writeResults, written, principal, ctx } =
+    await stageConsistently(writes, writer, slice);
+
+  // The commit itself: synchronous, so no read sees part of it (map sets only: cheap).
   const changed: CommitResult['changed'] = [];
-  // The triggers see each written document once, as it was before the commit and after it (a
-  // commit's several writes to one path are one change).
-  const documentChanges: DocumentChange[] = [];
   for (const [path, doc] of staged) {
-    const previous = triggers ? store.get(path) : undefined;
-    const before = previous ? decodeFields(previous.fields) : null;
     if (doc) {
       store.put(path, doc, false);
       changed.push({ path, kind: 'set' });
-      if (triggers) documentChanges.push({ path, before, after: decodeFields(doc.fields) });
     } else if (store.remove(path, false)) {
       changed.push({ path, kind: 'delete' });
-      if (triggers)
-        documentChanges.push({ path, before, after: null, writer: writerOf(principal) });
     }
   }
   for (const event of changed) store.emit(event);
+  let total = written;
   // What Cloud Function triggers would do after the commit (mocks/triggers.ts: the shared
   // decisions of app/domain/server — notifications, claims, access links, audience keys; not the
   // version bump, which the app makes itself), as the backend, in the same request: persisted with
-  // it and announced by its own change events.
-  if (triggers && documentChanges.length > 0) {
-    const triggered = commitChangeTriggers(
+  // it and announced by its own change events. As in production, they follow the commit: a read in
+  // between sees the commit without them.
+  if (triggers && changed.length > 0) {
+    // The triggers see each written document once, as it was before the commit and after it (a
+    // commit's several writes to one path are one change).
+    const documentChanges: DocumentChange[] = [];
+    await forEachInSlices(changed, slice, ({ path, kind }) => {
+      const previous = originals.get(path);
+      const before = previous ? decodeFields(previous.fields) : null;
+      const doc = staged.get(path);
+      if (kind === 'set' && doc) {
+        documentChanges.push({ path, before, after: decodeFields(doc.fields) });
+      } else {
+        documentChanges.push({ path, before, after: null, writer: writerOf(principal) });
+      }
+    });
+    const triggered = await commitChangeTriggersInSlices(
       documentChanges,
       createContext(),
       timestampToIso(commitTime),
+      slice,
     );
+
     if (triggered.length > 0) {
-      written += applyWrites(triggered.map(backendWrite), 'backend', ctx, false).written;
+      const backend = await applyQueuedWrites(
+        triggered.map(backendWrite),
+        () => ({ principal: 'backend', ctx }),
+        false,
+        slice,
+      );
+      total += backend.written;
     }
   }
-  return { commitTime, writeResults, changed, written };
+  return { commitTime, writeResults, changed, written: total };
 }
 
 const BACKEND_DOCUMENT_PREFIX = 'projects/fake/databases/(default)/documents/';
@@ -487,7 +633,18 @@ function backendWrite(write: TriggerWrite): CommitWrite {
   };
 }
 
-export type CommitWrite = z.infer<typeof writeSchema>;
+/** A commit's writes, parsed one by one in slices; null when one is not a write. */
+async function parseWrites(raw: readonly unknown[]): Promise<CommitWrite[] | null> {
+  const slice = new Slice('commit:parse');
+  const writes: CommitWrite[] = [];
+  for (const item of raw) {
+    const write = writeSchema.safeParse(item);
+    if (!write.success) return null;
+    writes.push(write.data);
+    await slice.check();
+  }
+  return writes;
+}
 
 // ---- handlers -------------------------------------------------------------------------------
 
@@ -498,7 +655,7 @@ export const firestoreHandlers = [
     if (!target || !body.success) return invalidArgument('Invalid batchGet request');
     const caller = principalFromRequest(request);
     if (!caller.ok) return unauthenticated();
-    const readTime = nextServerTime();
+    const readTime = readTimeNow();
     const results: unknown[] = [];
     for (const name of body.data.documents) {
       const path = relativePath(name);
@@ -523,7 +680,7 @@ export const firestoreHandlers = [
     if (!caller.ok) return unauthenticated();
     const outcome = executeQuery(target, body.data.structuredQuery, caller.principal, caller.ctx);
     if (!outcome.ok) return outcome.response;
-    const readTime = nextServerTime();
+    const readTime = readTimeNow();
     const prefix = prefixOf(target);
     store.countUsage(accountOf(caller.principal), Math.max(1, outcome.page.length));
     if (outcome.page.length === 0) return HttpResponse.json([{ readTime }]);
@@ -572,21 +729,25 @@ export const firestoreHandlers = [
           nums.length === 0 ? { nullValue: null } : { doubleValue: total / nums.length };
       }
     }
-    return HttpResponse.json([{ result: { aggregateFields }, readTime: nextServerTime() }]);
+    return HttpResponse.json([{ result: { aggregateFields }, readTime: readTimeNow() }]);
   }),
 
   http.post(rpc('commit'), async ({ request }) => {
     const body = commitSchema.safeParse(await readBody(request));
     if (!body.success) return invalidArgument('Invalid commit request');
+    const writes = await parseWrites(body.data.writes);
+    if (!writes) return invalidArgument('Invalid commit request');
+    // Billed to the token's uid, which the store cannot change.
     const caller = principalFromRequest(request);
     if (!caller.ok) return unauthenticated();
-    let result: CommitResult;
+    let result: CommitResult | null;
     try {
-      result = applyWrites(body.data.writes, caller.principal, caller.ctx);
+      result = await applyClientWrites(writes, request);
     } catch (e) {
       if (e instanceof CommitError) return e.response;
       throw e;
     }
+    if (!result) return unauthenticated();
     store.countUsage(accountOf(caller.principal), 0, result.written);
     // The classic duplicate-write trap: the write happened, the client never hears about it.
     if (store.lostCommitAcks > 0) {

@@ -26,9 +26,10 @@ import {
   type ServerWrite,
 } from '../app/domain/server/outcome';
 import { createAccount } from './auth';
-import { applyWrites, type CommitWrite } from './firestore';
+import { applyWritesHoldingQueue, type CommitWrite } from './firestore';
 import { randomId } from './ids';
-import { createContext, principalFromRequest } from './principal';
+import { createContext, principalFromRequest, rulesToday } from './principal';
+import { commitQueue } from './slices';
 import { ANONYMOUS_ACCOUNT, store } from './store';
 import { applyAuthEffects, mergeFieldPaths } from './triggers';
 import { encodeFields } from './values';
@@ -74,22 +75,26 @@ export function commitWriteOf(write: ServerWrite): CommitWrite {
  * Applies an accepted decision as the backend would (Admin SDK: rules do not apply). Its writes are
  * billed to the caller's `account` (`fake.usage()`), whose call caused them.
  */
-function apply<R>(outcome: Accepted<R>, account: string): void {
+async function apply<R>(outcome: Accepted<R>, account: string): Promise<void> {
   if (outcome.writes.length > 0) {
-    const { written } = applyWrites(outcome.writes.map(commitWriteOf), 'backend', {
-      get: () => null,
-      list: () => [],
-      today: new Date().toISOString().slice(0, 10),
-    });
+    const { written } = await applyWritesHoldingQueue(
+      outcome.writes.map(commitWriteOf),
+      'backend',
+      {
+        get: () => null,
+        list: () => [],
+        today: rulesToday(),
+      },
+    );
     store.countUsage(account, 0, written);
   }
   applyAuthEffects(outcome.auth);
 }
 
 /** The callable's answer: the refusal as an error, or the decision carried out and its result. */
-function carryOut<R>(outcome: Outcome<R>, account: string): Response {
+async function carryOut<R>(outcome: Outcome<R>, account: string): Promise<Response> {
   if (!outcome.ok) return refusalResponse(outcome);
-  apply(outcome, account);
+  await apply(outcome, account);
   return HttpResponse.json({ result: outcome.result });
 }
 
@@ -110,7 +115,7 @@ async function body(request: Request): Promise<unknown> {
  * inviteMember: the shared checks, then the fake's account (demo convenience: the invitee gets a
  * temporary password instead of an e-mail), then the shared writes and claims.
  */
-function inviteMember(data: unknown, caller: Caller | null): Response {
+async function inviteMember(data: unknown, caller: Caller | null): Promise<Response> {
   const checked = checkInvite(data, caller);
   if (!checked.ok) return refusalResponse(checked);
   if (!caller) return refusalResponse(refuse('unauthenticated', CALLABLE_MESSAGES.signInFirst));
@@ -127,7 +132,7 @@ function inviteMember(data: unknown, caller: Caller | null): Response {
   account.claims = { memberUUID: account.uid, tokens: {} };
   const outcome = inviteWrites(invite, account.uid, caller, new Date());
   if (!outcome.ok) return refusalResponse(outcome);
-  apply(outcome, caller.uid);
+  await apply(outcome, caller.uid);
   return HttpResponse.json({ result: { ...outcome.result, temporaryPassword } });
 }
 
@@ -144,34 +149,47 @@ export const functionsHandlers = [
     const data = dataOf(await body(request));
     const now = new Date();
     const account = caller?.uid ?? ANONYMOUS_ACCOUNT;
-
-    switch (name) {
-      case 'submitInquiry':
-        // The region is the first label of the host (asia-south1-<project>.cloudfunctions.net, or
-        // the emulator path's region, which mocks/server.ts rewrites into the same host). App
-        // Check: the demo has no site key, so the fake accepts requests without a token; in
-        // production the function enforces App Check whenever a site key is configured.
-        if (!url.hostname.startsWith(`${FUNCTIONS_REGION}-`)) {
-          return callableError(
-            404,
-            'NOT_FOUND',
-            'Function submitInquiry does not exist in this region.',
-          );
-        }
-        return carryOut(
-          submitInquiry(data, caller, createContext(), { now, id: randomId() }),
-          account,
-        );
-      case 'logUnregisterdSignin':
-        return carryOut(logUnregisterdSignin(data, { now, id: randomId() }), account);
-      case 'inviteMember':
-        return inviteMember(data, caller);
-      case 'setMemberRoles':
-        return carryOut(setMemberRoles(data, caller, createContext(), now), account);
-      case 'setMemberStatus':
-        return carryOut(setMemberStatus(data, caller, createContext(), now), account);
-      default:
-        return callableError(404, 'NOT_FOUND', `Function ${name ?? ''} does not exist.`);
-    }
+    // Each decision reads the state it writes over (a rate limit's count, a member's roles): it
+    // runs in the commit queue, so no commit's yielding checks come between its read and its write.
+    return commitQueue.run(() => callable(name, url, data, caller, now, account));
   }),
 ];
+
+/** One callable, by name: its decision and, when accepted, its writes (in the commit queue). */
+async function callable(
+  name: string | undefined,
+  url: URL,
+  data: unknown,
+  caller: Caller | null,
+  now: Date,
+  account: string,
+): Promise<Response> {
+  switch (name) {
+    case 'submitInquiry':
+      // The region is the first label of the host (asia-south1-<project>.cloudfunctions.net, or
+      // the emulator path's region, which mocks/server.ts rewrites into the same host). App
+      // Check: the demo has no site key, so the fake accepts requests without a token; in
+      // production the function enforces App Check whenever a site key is configured.
+      if (!url.hostname.startsWith(`${FUNCTIONS_REGION}-`)) {
+        return callableError(
+          404,
+          'NOT_FOUND',
+          'Function submitInquiry does not exist in this region.',
+        );
+      }
+      return carryOut(
+        submitInquiry(data, caller, createContext(), { now, id: randomId() }),
+        account,
+      );
+    case 'logUnregisterdSignin':
+      return carryOut(logUnregisterdSignin(data, { now, id: randomId() }), account);
+    case 'inviteMember':
+      return inviteMember(data, caller);
+    case 'setMemberRoles':
+      return carryOut(setMemberRoles(data, caller, createContext(), now), account);
+    case 'setMemberStatus':
+      return carryOut(setMemberStatus(data, caller, createContext(), now), account);
+    default:
+      return callableError(404, 'NOT_FOUND', `Function ${name ?? ''} does not exist.`);
+  }
+}

@@ -4,7 +4,7 @@ import { authHandlers } from './auth';
 import { faultHandlers } from './faults';
 import { firestoreHandlers } from './firestore';
 import { functionsHandlers } from './functions';
-import { seedStore, type SeedProfile } from './seed';
+import { seedStore, seedStoreInSlices, type SeedProfile } from './seed';
 import { storageHandlers } from './storage';
 import { isDocumentPath, store, type ChangeEvent, type RequestLogEntry, type Usage } from './store';
 import { decodeFields, encodeFields, nextServerTime } from './values';
@@ -63,6 +63,15 @@ export function reseed(profile: SeedProfile = 'demo'): void {
   store.accounts.clear();
   store.failedLogins.clear();
   seedStore(profile);
+}
+
+/** `reseed`, yielding between slices of documents (the in-page start, decision 055). */
+export async function reseedInSlices(profile: SeedProfile = 'demo'): Promise<void> {
+  store.clearDocuments();
+  store.clearObjects();
+  store.accounts.clear();
+  store.failedLogins.clear();
+  await seedStoreInSlices(profile);
 }
 
 // In Node the store lives in memory and is seeded on first use; the browser installer replaces

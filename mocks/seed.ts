@@ -5,6 +5,7 @@ import { audienceKeysOf } from '../app/domain/audience';
 import { OFFICE_PARTICIPANT, previewOf } from '../app/domain/messages';
 import { DEMO_ACCOUNTS, DEMO_GOOGLE_ACCOUNTS, DEMO_PASSWORD, demoAccount } from './demo-accounts';
 import { stableHash } from './ids';
+import { forEachInSlices, Slice } from './slices';
 import { store, type Account } from './store';
 import { encodeFields, nextServerTime } from './values';
 import type { Role } from '../app/domain/roles';
@@ -200,19 +201,20 @@ interface SeedWriter {
   account(a: Omit<Account, 'createdAt' | 'lastLoginAt' | 'passwordUpdatedAt'>): void;
 }
 
-function writer(createdAt: Date): SeedWriter {
-  const time = nextServerTime(createdAt.getTime());
+/**
+ * The seed's documents as plain data: building them is quick, encoding and storing them is most
+ * of the work, which `seedStoreInSlices` spreads over several tasks (decision 055).
+ */
+interface SeedPlan {
+  documents: Array<{ path: string; data: Record<string, unknown> }>;
+  createdAt: Date;
+  time: string;
+}
+
+function writer(createdAt: Date, plan: SeedPlan): SeedWriter {
   return {
     put(path, data) {
-      store.put(
-        path,
-        {
-          fields: encodeFields({ createdAt, updatedAt: createdAt, ...data }),
-          createTime: time,
-          updateTime: time,
-        },
-        false,
-      );
+      plan.documents.push({ path, data });
     },
     account(a) {
       const ms = createdAt.getTime();
@@ -221,19 +223,50 @@ function writer(createdAt: Date): SeedWriter {
   };
 }
 
+function putPlanned(plan: SeedPlan, { path, data }: SeedPlan['documents'][number]): void {
+  const { createdAt, time } = plan;
+  store.put(
+    path,
+    {
+      fields: encodeFields({ createdAt, updatedAt: createdAt, ...data }),
+      createTime: time,
+      updateTime: time,
+    },
+    false,
+  );
+}
+
 function claimsFor(roles: Role[], uid: string): Record<string, unknown> {
   return { roles, role: roles[0], memberUUID: uid, tokens: {} };
 }
 
 /** Fills the (already cleared) store with one profile. Deterministic for a given day. */
 export function seedStore(profile: SeedProfile, now: number = Date.now()): void {
-  if (profile === 'empty') return;
+  const plan = planSeed(profile, now);
+  for (const document of plan.documents) putPlanned(plan, document);
+}
+
+/** `seedStore`, yielding to the event loop between slices of documents (the in-page start). */
+export async function seedStoreInSlices(
+  profile: SeedProfile,
+  now: number = Date.now(),
+  slice: Slice = new Slice('seed'),
+): Promise<void> {
+  const plan = planSeed(profile, now);
+  await slice.check();
+  await forEachInSlices(plan.documents, slice, (document) => putPlanned(plan, document));
+}
+
+/** The accounts (set at once) and the documents of one profile, not yet stored. */
+function planSeed(profile: SeedProfile, now: number): SeedPlan {
+  const today = todayUtc(now);
+  const createdAt = addDays(today, -120);
+  if (profile === 'empty') return { documents: [], createdAt, time: '' };
+  const plan: SeedPlan = { documents: [], createdAt, time: nextServerTime(createdAt.getTime()) };
+  const w = writer(createdAt, plan);
   const size = SIZES[profile];
   const rand = prng(20240901);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
-  const today = todayUtc(now);
-  const createdAt = addDays(today, -120);
-  const w = writer(createdAt);
   const systemUid = demoAccount('admin').uid;
 
   const member = (
@@ -882,4 +915,5 @@ export function seedStore(profile: SeedProfile, now: number = Date.now()): void 
     ),
     lastUpdated: createdAt,
   });
+  return plan;
 }

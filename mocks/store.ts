@@ -134,6 +134,13 @@ class FakeStore {
    */
   private usageByAccount = new Map<string, Usage>();
 
+  /**
+   * Bumped by every change to the documents (a put, a delete, a clear, another tab's write): a
+   * commit that yields between its checks compares it before applying, and starts over when
+   * something else wrote meanwhile (mocks/firestore.ts).
+   */
+  private documentVersion = 0;
+
   private readyPromise: Promise<void> | null = null;
   private initializer: () => Promise<void> | void = () => undefined;
 
@@ -160,6 +167,11 @@ class FakeStore {
 
   // ---- documents -------------------------------------------------------------------------
 
+  /** Changes with every write to the documents; equal twice means nothing was written between. */
+  get version(): number {
+    return this.documentVersion;
+  }
+
   get(path: string): StoredDocument | undefined {
     const { parent, id } = splitDocumentPath(path);
     return this.collections.get(parent)?.get(id);
@@ -185,6 +197,7 @@ class FakeStore {
       this.collections.set(parent, c);
     }
     c.set(id, doc);
+    this.documentVersion += 1;
     this.markDirty(path);
     if (notify) this.emit({ path, kind: 'set' });
   }
@@ -194,6 +207,7 @@ class FakeStore {
     const c = this.collections.get(parent);
     const existed = c?.delete(id) ?? false;
     if (existed) {
+      this.documentVersion += 1;
       this.markDirty(path);
       if (notify) this.emit({ path, kind: 'delete' });
     }
@@ -201,6 +215,7 @@ class FakeStore {
   }
 
   clearDocuments(): void {
+    this.documentVersion += 1;
     this.collections.clear();
     this.changedPaths.clear();
     this.clearedAll = true;
@@ -270,6 +285,7 @@ class FakeStore {
    */
   applyStored(path: string, doc: StoredDocument | undefined): void {
     const { parent, id } = splitDocumentPath(path);
+    this.documentVersion += 1;
     if (doc) {
       let c = this.collections.get(parent);
       if (!c) {

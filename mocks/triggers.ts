@@ -6,6 +6,8 @@
 // applies their account changes to the fake's accounts. mocks/firestore.ts calls it after a client
 // commit and applies the writes as the backend in the same request, so the change events, the
 // in-page cross-tab persistence and the server mode's save all include them.
+import { accessLinkWritesOf, affectedMembers } from '../app/domain/server/access';
+import { auditTrailWrites } from '../app/domain/server/audit';
 import {
   createdWrites,
   eventCreatedWrites,
@@ -19,6 +21,7 @@ import {
   type DocumentChange,
   type TriggerParts,
 } from '../app/domain/server/triggers';
+import { forEachInSlices, type Slice } from './slices';
 import { store } from './store';
 import type { PermissionContext } from '../app/domain/permissions';
 
@@ -154,6 +157,48 @@ export function commitChangeTriggers(
   const outcome = changeTriggers(changes, ctx, nowIso, parts);
   applyAuthEffects(outcome.auth);
   return outcome.writes.map(triggerWriteOf);
+}
+
+/**
+ * `commitChangeTriggers` in slices (decision 055), with the same writes in the same order: the
+ * two decisions that grow with the commit run a change or a member at a time, yielding between
+ * them — the access links (which members each change affects, then each member's links once) and
+ * the audit trail (one entry per change). The rest is cheap and runs whole.
+ */
+export async function commitChangeTriggersInSlices(
+  changes: readonly DocumentChange[],
+  ctx: PermissionContext,
+  nowIso: string,
+  slice: Slice,
+  parts: TriggerParts = FAKE_TRIGGER_PARTS,
+): Promise<TriggerWrite[]> {
+  const { access, audit, ...rest } = parts;
+  const head = changeTriggers(changes, ctx, nowIso, {
+    notifications: rest.notifications,
+    claims: rest.claims,
+  });
+  const writes: ServerWrite[] = [...head.writes];
+  if (access) {
+    const members = new Set<string>();
+    await forEachInSlices(changes, slice, (change) => {
+      for (const uid of affectedMembers(change, ctx)) members.add(uid);
+    });
+    await forEachInSlices(members, slice, (uid) => writes.push(...accessLinkWritesOf([uid], ctx)));
+  }
+  await slice.check();
+  writes.push(
+    ...changeTriggers(changes, ctx, nowIso, {
+      audienceKeys: rest.audienceKeys,
+      versions: rest.versions,
+    }).writes,
+  );
+  if (audit) {
+    await forEachInSlices(changes, slice, (change) =>
+      writes.push(...auditTrailWrites([change], ctx, nowIso)),
+    );
+  }
+  applyAuthEffects(head.auth);
+  return writes.map(triggerWriteOf);
 }
 
 /**

@@ -170,6 +170,15 @@ export function accessLinkWritesFor(
 ): ServerWrite[] {
   const members = new Set<string>();
   for (const change of changes) for (const uid of affectedMembers(change, ctx)) members.add(uid);
+  return accessLinkWritesOf(members, ctx);
+}
+
+/**
+ * The `access` writes of these members (Members document ids), in their order: each whose stored
+ * links differ from the links the state gives them. The fake calls it a few members at a time
+ * (mocks/triggers.ts, decision 055).
+ */
+export function accessLinkWritesOf(members: Iterable<string>, ctx: ServerContext): ServerWrite[] {
   const writes: ServerWrite[] = [];
   for (const uid of members) {
     const member = ctx.get(`Members/${uid}`);
