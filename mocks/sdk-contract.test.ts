@@ -701,10 +701,15 @@ describe('injected faults', () => {
   it('logs requests and adds latency', async () => {
     const { db } = await as('admin');
     fake.clearRequestLog();
-    fake.faults.setLatency(120);
-    const started = Date.now();
-    await getDoc(doc(db, 'campuses', 'campus-north'));
-    expect(Date.now() - started).toBeGreaterThanOrEqual(100);
+    // An order, not a duration: the read slowed by a latency that matches only it answers after
+    // a query sent later.
+    fake.faults.setLatency(1_000, 'batchGet');
+    const answered: string[] = [];
+    const slowRead = getDoc(doc(db, 'campuses', 'campus-north')).then(() => answered.push('read'));
+    await getDocs(collection(db, 'campuses'));
+    answered.push('query');
+    await slowRead;
+    expect(answered).toEqual(['query', 'read']);
     expect(fake.requests('batchGet')).toHaveLength(1);
     fake.faults.clear();
   });

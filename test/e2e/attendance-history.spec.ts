@@ -9,7 +9,14 @@ import { addDays, studentSummary, termStart } from '../../app/domain/attendance'
 import { attendanceSchema, studentSchema } from '../../app/domain/records';
 import { formatDay } from '../../app/features/attendance/summary';
 import { expectNoViolations } from './axe';
-import { open, signIn, useTheme, type ThemeName } from './fixtures';
+import {
+  open,
+  SCHOOL_FRIDAY_DATE,
+  setSchoolDay,
+  signIn,
+  useTheme,
+  type ThemeName,
+} from './fixtures';
 import { themesThisRun } from './themes';
 
 const THEMES: ThemeName[] = ['default', 'dark', 'accessible'];
@@ -54,9 +61,14 @@ async function parentsChildren(page: Page) {
   return { children: students.filter((s) => own.has(s.familyId)), students };
 }
 
+/** The test's school day (the page's clock is set to it before each test). */
 function todayIso() {
-  return new Date().toISOString().slice(0, 10);
+  return SCHOOL_FRIDAY_DATE;
 }
+
+test.beforeEach(async ({ page }) => {
+  await setSchoolDay(page);
+});
 
 async function expectNoSideScroll(page: Page) {
   const overflow = await page.evaluate(

@@ -6,25 +6,14 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
-import { open, signIn, useTheme, type ThemeName } from './fixtures';
+import { expectNotice, open, signIn, setSchoolDay, useTheme, type ThemeName } from './fixtures';
 import { themesThisRun } from './themes';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-c';
 
-/**
- * The demo seed leaves today's roll call untaken for every other classroom, but classes meet on
- * weekdays only: on a Saturday or Sunday the page clock is set to the Friday before, so the seed
- * (made from the page's clock on first run) and the lists agree on a school day.
- */
-async function onASchoolDay(page: Page) {
-  const now = new Date();
-  const weekday = now.getUTCDay();
-  if (weekday !== 0 && weekday !== 6) return;
-  const friday = new Date(now);
-  friday.setUTCDate(now.getUTCDate() - (weekday === 6 ? 1 : 2));
-  friday.setUTCHours(10, 0, 0, 0);
-  await page.clock.setFixedTime(friday);
-}
+// The demo seed leaves today's roll call untaken for every other classroom, but classes meet on
+// weekdays only: every test sets the page's clock to a school Friday (setSchoolDay) before its
+// first page, so the seed (made from the page's clock on first run) and the lists agree on it.
 
 function notMarkedOnAlerts(page: Page) {
   return page
@@ -45,7 +34,7 @@ test.describe('staff attendance at 1280 px', () => {
   test('a classroom not yet marked today leaves the alerts and the home tile once its roll call is taken', async ({
     page,
   }) => {
-    await onASchoolDay(page);
+    await setSchoolDay(page);
     await signIn(page, 'admin');
 
     await open(page, '/dash/attendance/alerts');
@@ -88,7 +77,7 @@ test.describe('staff attendance at 1280 px', () => {
     await page.getByRole('button', { name: 'Save roll call' }).click();
     // The counts change as soon as the marks are tapped; the toast says the save itself is done
     // (leaving before it would cancel it, as closing the tab would).
-    await expect(page.getByTestId('toast')).toContainText('Roll call saved');
+    await expectNotice(page, 'Roll call saved');
     await expect(page.getByRole('list', { name: 'Counts' })).toContainText('Not marked 0');
 
     await open(page, '/dash/attendance/alerts');
@@ -119,7 +108,7 @@ test.describe('staff attendance at 1280 px', () => {
   test('the reports page exports a classroom as a CSV with its header and ISO-dated rows', async ({
     page,
   }) => {
-    await onASchoolDay(page);
+    await setSchoolDay(page);
     await signIn(page, 'admin');
     await open(page, '/dash/attendance/reports');
     await expect(page.getByRole('heading', { level: 1, name: 'Attendance reports' })).toBeVisible();
@@ -208,7 +197,7 @@ for (const theme of themesThisRun('attendance-staff.spec.ts', [
     // axe over two full pages is slow on a busy machine.
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 1280, height: 900 });
-    await onASchoolDay(page);
+    await setSchoolDay(page);
     await useTheme(page, theme);
     await signIn(page, 'admin');
     await open(page, '/dash/attendance/alerts');
@@ -226,7 +215,7 @@ for (const width of [1280, 390]) {
   test(`screenshots of the alerts and reports pages at ${width} px`, async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 1280, height: 900 });
-    await onASchoolDay(page);
+    await setSchoolDay(page);
     // Sign in where the dashboard's navigation is on screen, then narrow the window.
     await signIn(page, 'admin');
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });

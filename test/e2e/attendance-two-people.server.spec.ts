@@ -4,12 +4,24 @@
 // also carries "present" for everyone else, as a default written only where nobody has marked the
 // student: the shared backend then holds both marks, each with its own `by`, and present for the
 // rest. No default overwrites a real mark, whoever syncs last.
+//
+// The day: both phones' clocks say it is SCHOOL_FRIDAY, whatever day the machine says. The fake
+// runs in node here, on the real clock: it seeded itself around the real today, and its rules
+// allow a roll call dated up to the real today, which SCHOOL_FRIDAY (in the past) always is.
+// Whether the seed holds a roll call for that Friday depends on the real day (it takes every
+// recent school day's roll call but half of today's), so the test removes the one it uses first:
+// the roll call is brand-new on any day.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { fakeControlHeaders, open, signIn, type DemoRole, syncSettled } from './fixtures';
-
-const todayIso = () => new Date().toISOString().slice(0, 10);
-const weekday = new Date().getUTCDay();
-test.skip(weekday === 0 || weekday === 6, 'the demo classes meet on weekdays only');
+import {
+  SCHOOL_FRIDAY_DATE,
+  expectNotice,
+  fakeControlHeaders,
+  open,
+  signIn,
+  type DemoRole,
+  syncSettled,
+  setSchoolDay,
+} from './fixtures';
 
 const STATUS = /, (Present|Absent|Late|Excused)$/;
 
@@ -25,6 +37,7 @@ test.beforeEach(async ({ request }) => {
 async function person(browser: Browser, role: DemoRole): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
+  await setSchoolDay(page);
   // The sign-in fixture waits for the desktop navigation; then the person picks up their phone.
   await signIn(page, role);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -72,8 +85,8 @@ async function backendEntries(
 }
 
 /**
- * A classroom of the demo facilitator whose roll call for today nobody has taken (the seed leaves
- * one untaken: the backend has no document for it yet), with its enrolled students.
+ * A classroom of the demo facilitator with at least three enrolled students, and its roll call for
+ * SCHOOL_FRIDAY removed from the shared backend if the seed took it: nobody has taken it yet.
  */
 async function untakenRollCall(request: APIRequestContext) {
   const classrooms = await backendGet(request, 'classrooms');
@@ -88,8 +101,7 @@ async function untakenRollCall(request: APIRequestContext) {
   for (const classroom of own) {
     if (!isRecord(classroom) || typeof classroom.id !== 'string') continue;
     const classroomId = classroom.id;
-    const id = `${classroomId}_${todayIso()}`;
-    if ((await backendGet(request, `attendance/${id}`)) !== null) continue;
+    const id = `${classroomId}_${SCHOOL_FRIDAY_DATE}`;
     const roster: { id: string; name: string }[] = [];
     for (const student of Array.isArray(students) ? students : []) {
       if (!isRecord(student) || typeof student.id !== 'string' || !isRecord(student.data)) continue;
@@ -99,9 +111,14 @@ async function untakenRollCall(request: APIRequestContext) {
       roster.push({ id: student.id, name: `${String(firstName)} ${String(lastName)}` });
     }
     if (roster.length < 3) continue;
+    const removed = await request.delete(`/__fake/documents/attendance/${id}`, {
+      headers: await fakeControlHeaders(request),
+    });
+    expect(removed.ok()).toBe(true);
+    expect(await backendGet(request, `attendance/${id}`)).toBeNull();
     return { classroomId, id, roster };
   }
-  throw new Error("none of the facilitator's classrooms has an untaken roll call today");
+  throw new Error("none of the facilitator's classrooms has three enrolled students");
 }
 
 function escape(text: string): string {
@@ -122,7 +139,7 @@ async function mark(page: Page, name: string, status: string) {
 }
 
 async function openRollCall(page: Page, classroomId: string) {
-  await open(page, `/dash/attendance?classroom=${classroomId}&date=${todayIso()}`);
+  await open(page, `/dash/attendance?classroom=${classroomId}&date=${SCHOOL_FRIDAY_DATE}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Roll call' })).toBeVisible();
   await expect(
     page.getByRole('list', { name: 'Students' }).getByRole('button', { name: STATUS }).first(),
@@ -150,11 +167,11 @@ test('two people take a brand-new roll call offline, each marking a different st
   // Each saves one tapped mark; everyone else starts present (a default, not a mark).
   await mark(facilitator, forFacilitator.name, 'Absent');
   await facilitator.getByRole('button', { name: 'Save roll call' }).click();
-  await expect(facilitator.getByTestId('toast')).toHaveText(/saved on this device/i);
+  await expectNotice(facilitator, /saved on this device/i);
 
   await mark(admin, forAdmin.name, 'Late');
   await admin.getByRole('button', { name: 'Save roll call' }).click();
-  await expect(admin.getByTestId('toast')).toHaveText(/saved on this device/i);
+  await expectNotice(admin, /saved on this device/i);
   await facilitator.screenshot({ path: test.info().outputPath('facilitator-offline-390.png') });
 
   // Nothing reached the backend while they were offline: the roll call still does not exist.

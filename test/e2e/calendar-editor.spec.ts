@@ -5,11 +5,27 @@
 // fake are two separate demo schools.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { open, signIn, syncSettled, type DemoRole } from './fixtures';
+import {
+  SCHOOL_FRIDAY_DATE,
+  addDays,
+  expectNotice,
+  open,
+  signIn,
+  syncSettled,
+  setSchoolDay,
+  type DemoRole,
+} from './fixtures';
+import { expectUsableLayout } from './layout-checks';
 
-/** A UTC calendar date `days` from today (the seed's and the form's calendar). */
+// Every test runs on a school Friday (the page's clock, from which the in-page fake seeds its
+// events too), so the dates below are the same days of the week on any day the suite runs.
+test.beforeEach(async ({ page }) => {
+  await setSchoolDay(page);
+});
+
+/** A calendar date `days` from the page's today. */
 function dayFromToday(days: number): string {
-  return new Date(Date.now() + days * 86400000).toISOString().slice(0, 10);
+  return addDays(SCHOOL_FRIDAY_DATE, days);
 }
 
 /** Event links and buttons in the page whose accessible name starts with `title`. */
@@ -62,7 +78,7 @@ test('the office creates a weekly event for one classroom’s parents; a parent 
   await fillWeekly(page, 'Garden club', until);
   await page.getByRole('button', { name: 'Save event' }).click();
   await expect(page).toHaveURL(new RegExp(`/dash/calendar\\?date=${start}&event=evt-`));
-  await expect(page.getByTestId('toast').getByText('Event saved.')).toBeVisible();
+  await expectNotice(page, 'Event saved.');
   const id = eventIdOf(page);
   await syncSettled(page);
 
@@ -166,7 +182,7 @@ test('a facilitator creates an event for their own classroom and cannot name ano
   await page.getByRole('group', { name: 'Audience' }).getByLabel('Students').check();
   await page.getByRole('button', { name: 'Save event' }).click();
   await expect(page).toHaveURL(/event=evt-/);
-  await expect(page.getByTestId('toast').getByText('Event saved.')).toBeVisible();
+  await expectNotice(page, 'Event saved.');
   await syncSettled(page);
   const rejected = await page.evaluate(
     async () => (await window.__lc?.outbox.pendingChanges())?.length,
@@ -194,11 +210,7 @@ test('an event created offline is queued, shows at once, and reaches the backend
   await page.getByLabel('End time').fill('13:00');
   await page.getByRole('group', { name: 'Audience' }).getByLabel('Parents').check();
   await page.getByRole('button', { name: 'Save event' }).click();
-  await expect(
-    page
-      .getByTestId('toast')
-      .getByText('Event saved on this device. It will sync when you are back online.'),
-  ).toBeVisible();
+  await expectNotice(page, 'Event saved on this device. It will sync when you are back online.');
   // The calendar opens it at once, from this device.
   await expect(page.getByRole('dialog', { name: 'Offline bake sale' })).toBeVisible();
 
@@ -215,12 +227,30 @@ test('an event created offline is queued, shows at once, and reaches the backend
   expect(atBackend).toBe(1);
 });
 
-test('screenshots of the event form at 1280 and 390 px', async ({ page }) => {
+test('the event form fits 1280 and 390 px, starts on the day asked for, and "Every N weeks" asks how many', async ({
+  page,
+}) => {
   await signIn(page, 'administration');
+  const date = dayFromToday(2);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await open(page, `/dash/calendar/new?date=${dayFromToday(2)}`);
-    await page.getByLabel('Repeats').selectOption({ label: 'Every N weeks' });
-    await page.screenshot({ path: `test-results/calendar-editor-${width}.png`, fullPage: true });
+    await open(page, `/dash/calendar/new?date=${date}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByLabel('Starts')).toHaveValue(date);
+    const repeats = page.getByLabel('Repeats');
+    const every = page.getByLabel('Every', { exact: true });
+    await expect(every).toHaveCount(0);
+    await repeats.selectOption({ label: 'Every N weeks' });
+    await expect(every).toBeVisible();
+    await expect(every).toHaveAccessibleDescription(/Number of weeks between events \(1 to 52\)/);
+    await expect(page.getByLabel('Until')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save event' }).first()).toBeVisible();
+    // Nothing sticks out of the page, is cut off or covers another control at this width.
+    await expectUsableLayout(page, `the event form at ${width} px`);
+    // For a person to look at: test-results/…/calendar-editor-<width>.png.
+    await page.screenshot({
+      path: test.info().outputPath(`calendar-editor-${width}.png`),
+      fullPage: true,
+    });
   }
 });

@@ -6,7 +6,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
 import {
+  addDays,
+  expectNotice,
   open,
+  SCHOOL_FRIDAY,
+  SCHOOL_FRIDAY_DATE,
+  setSchoolDay,
   signIn,
   syncSettled,
   useTheme,
@@ -16,10 +21,17 @@ import {
 } from './fixtures';
 import { themesThisRun } from './themes';
 
-/** The seed's "today" is the UTC date; its events sit a number of days from it. */
+/**
+ * The seed's "today" is the page clock's day (set to SCHOOL_FRIDAY before each test, the same date
+ * in UTC and at the campuses); its events sit a number of days from it.
+ */
 function dayFromToday(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  return addDays(SCHOOL_FRIDAY_DATE, days);
 }
+
+test.beforeEach(async ({ page }) => {
+  await setSchoolDay(page);
+});
 
 function eventLink(page: Page, title: string) {
   const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -82,7 +94,7 @@ test('month, week and agenda switch through the URL and Previous/Next move by th
   await page.getByRole('button', { name: 'Today' }).click();
   // The school's today: the campuses are in Asia/Kolkata.
   const campusToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(
-    new Date(),
+    SCHOOL_FRIDAY,
   );
   await expect(page).toHaveURL(new RegExp(`view=agenda&date=${campusToday}`));
   await expect(eventLink(page, 'Parent–teacher conferences')).toBeVisible();
@@ -129,7 +141,7 @@ test('the event dialog opens from a month chip and from ?event=, and closes with
 
   // Staff planning day is not for parents: no dialog, a notice instead.
   await open(page, '/dash/calendar?event=evt-002');
-  await expect(page.getByTestId('toast')).toContainText('This event is not available');
+  await expectNotice(page, 'This event is not available');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page).not.toHaveURL(/event=/);
 });

@@ -1,7 +1,7 @@
 // Demo mode on the production build: the embedded fake Firebase serves the app with no
 // configuration, its data is seeded and reachable, and it keeps changes across reloads.
 import { expect, test } from '@playwright/test';
-import { open, signIn } from './fixtures';
+import { open, signIn, syncSettled } from './fixtures';
 
 test.describe('demo mode', () => {
   test('boots with the demo banner, which can be dismissed', async ({ page }) => {
@@ -48,20 +48,20 @@ test.describe('demo mode', () => {
           ?.id,
     );
     expect(id).toMatch(/^temp_/);
-    // No explicit sync: a new write is sent within a second or so on its own.
-    await expect
-      .poll(() =>
-        page.evaluate(
-          (docId) => window.__fakeFirebase?.getDocument(`campuses/${docId}`)?.name ?? null,
-          id,
-        ),
-      )
-      .toBe('Riverside Annex');
+    // No explicit sync: a new write is sent on its own. The fake acknowledges a write only once
+    // it is saved in IndexedDB (mocks/browser.ts), so an empty outbox means it is durable: no
+    // guess at how long the save takes, which a loaded machine would outlast.
+    await syncSettled(page);
+    expect(
+      await page.evaluate(
+        (docId) => window.__fakeFirebase?.getDocument(`campuses/${docId}`)?.name ?? null,
+        id,
+      ),
+    ).toBe('Riverside Annex');
 
-    // Wait out the fake's debounced save, then reload: the fake reloads its state from IndexedDB.
-    await page.waitForTimeout(600);
+    // The reload: the fake reloads its state from IndexedDB (a cold start may take a while).
     await page.reload();
-    await expect(page.getByTestId('start-cover')).toHaveCount(0);
+    await expect(page.getByTestId('start-cover')).toHaveCount(0, { timeout: 30_000 });
     expect(
       await page.evaluate(
         (docId) => window.__fakeFirebase?.getDocument(`campuses/${docId}`)?.name ?? null,
@@ -74,7 +74,7 @@ test.describe('demo mode', () => {
     const reloaded = page.waitForEvent('load');
     await page.getByRole('button', { name: 'Reset demo data' }).click();
     await reloaded;
-    await expect(page.getByTestId('start-cover')).toHaveCount(0);
+    await expect(page.getByTestId('start-cover')).toHaveCount(0, { timeout: 30_000 });
     await expect
       .poll(() =>
         page.evaluate(

@@ -33,6 +33,65 @@ export async function fakeControlHeaders(
   return { [CONTROL_SECRET_HEADER]: secret };
 }
 
+/**
+ * The school day every spec that depends on the day runs on: Friday 27 November 2026, 10:00 in
+ * Asia/Kolkata (the seeded campuses' zone), 04:30 UTC. It is the same calendar day in UTC, in the
+ * campuses' zone and in the browser's, so the app's "today" is that Friday whether it counts in
+ * UTC or at the campus; the demo classes meet that day. It lies in the past, so in server mode
+ * (where the fake runs in node on the real clock) it is a day "up to today" and the server's
+ * tokens are not from the page's future.
+ */
+export const SCHOOL_FRIDAY = new Date('2026-11-27T04:30:00.000Z');
+/** SCHOOL_FRIDAY's date, YYYY-MM-DD. */
+export const SCHOOL_FRIDAY_DATE = '2026-11-27';
+
+/** A calendar date (YYYY-MM-DD) `days` after `date`. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00.000Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Starts the page's clock at `instant` (SCHOOL_FRIDAY by default), running from there, before the
+ * first navigation. In demo mode the fake lives in the page and seeds itself from this clock, so
+ * "today" is the same day for the seed, the app and the test. Call it before `signIn` / `open`.
+ */
+export async function setSchoolDay(page: Page, instant: Date = SCHOOL_FRIDAY): Promise<void> {
+  await page.clock.install({ time: instant });
+  // Playwright's fake Date answers `new` with a plain Date whatever the subclass, so a subclass
+  // (@date-fns/tz's TZDate, which the calendar uses) silently lost its zone and answered in the
+  // device's. Added after the clock's own script, this keeps the fake clock and gives the object
+  // the subclass's prototype, as a real Date constructor would.
+  await page.addInitScript(() => {
+    const FakeDate = globalThis.Date;
+    function ClockDate(this: unknown, ...args: unknown[]) {
+      if (!new.target) return (FakeDate as unknown as (...a: unknown[]) => string)(...args);
+      const date = Reflect.construct(FakeDate, args) as Date;
+      if (new.target !== ClockDate) Object.setPrototypeOf(date, new.target.prototype as object);
+      return date;
+    }
+    ClockDate.prototype = FakeDate.prototype;
+    Object.setPrototypeOf(ClockDate, FakeDate);
+    globalThis.Date = ClockDate as unknown as DateConstructor;
+  });
+}
+
+/**
+ * The page's "Recent notices" log (app/ui/Toast.tsx): every notice the toast has shown stays there
+ * after the toast hides itself, so a check never races the toast's timeout.
+ */
+export function recentNotices(page: Page) {
+  return page.getByRole('log', { name: 'Recent notices' });
+}
+
+/** Waits until the page has given a notice containing `text` (shown or already hidden). */
+export async function expectNotice(page: Page, text: string | RegExp) {
+  await expect(recentNotices(page).getByRole('listitem').filter({ hasText: text })).not.toHaveCount(
+    0,
+  );
+}
+
 export async function useTheme(page: Page, theme: ThemeName) {
   await page.addInitScript((value) => {
     // Only on the first document of the test: later reloads must see what the app stored.

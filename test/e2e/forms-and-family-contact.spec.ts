@@ -6,7 +6,7 @@
 // every theme.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
-import { open, signIn, useTheme, type ThemeName } from './fixtures';
+import { expectNotice, open, signIn, useTheme, type ThemeName } from './fixtures';
 import { themesThisRun } from './themes';
 
 const THEMES: ThemeName[] = ['default', 'dark', 'accessible'];
@@ -57,7 +57,7 @@ test("a parent edits their own family's phone number from the family page, sees 
   await phone.fill(number);
   await page.getByRole('button', { name: 'Save contact details' }).click();
   await expect(page).toHaveURL(/\/dash\/families\/fam-0000$/);
-  await expect(page.getByTestId('toast')).toHaveText(/Contact details saved/);
+  await expectNotice(page, /Contact details saved/);
   await expect(page.getByRole('link', { name: number })).toBeVisible();
 
   // The change reaches the backend through the pending-changes queue.

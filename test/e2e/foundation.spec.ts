@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { open, signIn, useTheme } from './fixtures';
+import { expectNotice, open, signIn, useTheme } from './fixtures';
 import { PAGES } from './routes';
 
 test.describe('the application shell', () => {
@@ -135,6 +135,6 @@ test.describe('the application shell', () => {
     const busy = page.getByRole('dialog', { name: 'Exporting students' });
     await busy.getByRole('button', { name: 'Export' }).click();
     await expect(busy.getByRole('button', { name: 'Exporting…' })).toBeDisabled();
-    await expect(page.getByTestId('toast')).toHaveText(/Export ready/);
+    await expectNotice(page, /Export ready/);
   });
 });

@@ -5,7 +5,7 @@
 // family page and approves it; the family page then lists the new guardian, and the parent sees
 // the approval.
 import { expect, test, type Page } from '@playwright/test';
-import { open, signIn, syncSettled, type DemoRole } from './fixtures';
+import { expectNotice, open, signIn, syncSettled, type DemoRole } from './fixtures';
 
 const FAMILY_PAGE = '/dash/families/fam-0000';
 
@@ -42,7 +42,7 @@ test('a parent asks to add their partner, the office approves, and the family pa
   await ask.getByLabel('E-mail').fill('sam.whitfield@mail.example');
   await ask.getByLabel('Note for the office (optional)').fill('My partner: please add them.');
   await ask.getByRole('button', { name: 'Send request' }).click();
-  await expect(page.getByTestId('toast')).toHaveText(/Your request was sent to the office/);
+  await expectNotice(page, /Your request was sent to the office/);
   const mine = page.getByRole('region', { name: 'Your requests' });
   await expect(mine.getByText(`Add ${partner}, Partner`)).toBeVisible();
   await expect(mine.getByText('Waiting for the office', { exact: true })).toBeVisible();
@@ -59,9 +59,7 @@ test('a parent asks to add their partner, the office approves, and the family pa
   await expect(review.getByText(/No parent account has this e-mail address/)).toBeVisible();
   await review.getByLabel('Note to the family (optional)').fill('Welcome, Sam.');
   await review.getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByTestId('toast')).toHaveText(
-    new RegExp(`Request approved: ${partner} is now a guardian`),
-  );
+  await expectNotice(page, new RegExp(`Request approved: ${partner} is now a guardian`));
   await expect(review).toHaveCount(0);
   await expect(page.getByRole('list', { name: 'Guardians' })).toContainText(`${partner}, Partner`);
   await syncSettled(page);

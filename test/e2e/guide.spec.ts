@@ -6,7 +6,15 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
-import { open, signIn, useTheme, waitForWorker, type ThemeName, screenshotSizes } from './fixtures';
+import {
+  expectNotice,
+  open,
+  signIn,
+  useTheme,
+  waitForWorker,
+  type ThemeName,
+  screenshotSizes,
+} from './fixtures';
 import { themesThisRun } from './themes';
 
 /** A frontmatter field of a guide page, as written in docs/user-guide/<id>.mdx. */
@@ -63,7 +71,7 @@ test.describe('offline', () => {
 
 test('a page the guide does not have says so, in a toast and on the page', async ({ page }) => {
   await open(page, '/help/no/such-page');
-  await expect(page.getByTestId('toast')).toContainText('Documentation page not found');
+  await expectNotice(page, 'Documentation page not found');
   await expect(title(page, 'This page is not in the guide')).toBeVisible();
   await expect(page).toHaveTitle('Page not found · User guide');
   // The rest of the guide is still one click away.

@@ -2,7 +2,7 @@
 // current location in a side panel, by exact route, then prefix; the panel can open the full page.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
-import { open, signIn, useTheme, type ThemeName } from './fixtures';
+import { expectNotice, open, signIn, useTheme, type ThemeName } from './fixtures';
 import { themesThisRun } from './themes';
 
 function helpPanel(page: Page) {
@@ -97,7 +97,7 @@ test('a page the guide cannot load shows the spec’s toast and Retry in the pan
   await page.getByRole('button', { name: 'Help' }).click();
   const panel = helpPanel(page);
   await expect(panel).toBeVisible();
-  await expect(page.getByTestId('toast')).toContainText('Failed to load documentation');
+  await expectNotice(page, 'Failed to load documentation');
   await expect(panel.getByText('Failed to load documentation')).toBeVisible();
   await page.unroute(/\/assets\/.*(theme-settings|user-guide).*\.js$/);
   await panel.getByRole('button', { name: 'Retry' }).click();

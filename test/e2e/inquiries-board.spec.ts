@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
-import { open, signIn, syncSettled, useTheme, type ThemeName } from './fixtures';
+import { expectNotice, open, signIn, syncSettled, useTheme, type ThemeName } from './fixtures';
 import { themesThisRun } from './themes';
 
 const SHOTS = 'test-results-a';
@@ -143,7 +143,7 @@ test('the office assigns an inquiry to themselves, notes it and moves it to enro
   await otherMove.selectOption('applied');
   await otherMove.press('Tab');
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('toast')).toContainText('inquiry to Applied');
+  await expectNotice(page, 'inquiry to Applied');
   await expect(column(page, 'Applied').locator(`#move-to-${other.id}`)).toBeFocused();
   await syncSettled(page);
   expect((await seeded(page)).find((i) => i.id === target.id)?.status).toBe('enrolled');

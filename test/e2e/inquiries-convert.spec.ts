@@ -4,7 +4,15 @@
 // its own enrolled inquiry into the fake before signing in, with a unique family name.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
-import { open, signIn, syncSettled, useTheme, type ThemeName } from './fixtures';
+import {
+  recentNotices,
+  expectNotice,
+  open,
+  signIn,
+  syncSettled,
+  useTheme,
+  type ThemeName,
+} from './fixtures';
 import { themesThisRun } from './themes';
 
 const THEMES: ThemeName[] = ['default', 'dark', 'accessible'];
@@ -90,9 +98,7 @@ test('the office converts an enrolled inquiry: pre-filled editors, one save, lin
   // The parent was invited: in demo mode their first password is shown once, on this page, with
   // links to what the inquiry became.
   await expect(page.getByRole('heading', { name: 'Family and student created' })).toBeVisible();
-  await expect(page.getByTestId('toast')).toContainText(
-    'Family and student created from the inquiry',
-  );
+  await expectNotice(page, 'Family and student created from the inquiry');
   await expect(page.getByLabel('Temporary password')).not.toHaveValue('');
   await page.getByRole('link', { name: /^Open the student/ }).click();
   await expect(page).toHaveURL(new RegExp(`/dash/students/stu-inq-${id}$`));
@@ -172,10 +178,13 @@ test('administration converts without the invitation, and is told an administrat
 
   await page.getByRole('button', { name: 'Create family and student' }).click();
   await expect(page).toHaveURL(new RegExp(`/dash/students/stu-inq-${id}$`));
-  await expect(page.getByTestId('toast')).toContainText(
-    'Family and student created from the inquiry',
-  );
-  await expect(page.getByTestId('toast')).not.toContainText('invitation');
+  await expectNotice(page, 'Family and student created from the inquiry');
+  await expect(
+    recentNotices(page)
+      .getByRole('listitem')
+      .filter({ hasText: 'Family and student created from the inquiry' })
+      .last(),
+  ).not.toContainText('invitation');
   await syncSettled(page);
   const member = await page.evaluate(
     (address) =>

@@ -6,7 +6,7 @@
 // browser context, so its in-page fake backend starts from the seed.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
-import { open, signIn, syncSettled, useTheme, type ThemeName } from './fixtures';
+import { expectNotice, open, signIn, syncSettled, useTheme, type ThemeName } from './fixtures';
 import { themesThisRun } from './themes';
 
 const SHOTS = process.env.SHOTS_DIR ?? 'test-results-b';
@@ -194,7 +194,7 @@ test.describe("a parent's inquiries", () => {
     await campus.selectOption({ index: 1 });
     await form.getByRole('button', { name: 'Send inquiry' }).click();
 
-    await expect(page.getByTestId('toast')).toContainText('Inquiry sent');
+    await expectNotice(page, 'Inquiry sent');
     await expect(list.getByRole('listitem')).toHaveCount(3);
     const newest = list.getByRole('listitem').first();
     await expect(newest).toContainText('Tara Whitfield');
@@ -227,7 +227,7 @@ test.describe("a parent's inquiries", () => {
     await form.getByLabel("Child's full name").fill('Kiran Offline');
     await form.getByLabel('Date of birth').fill('2019-09-09');
     await form.getByRole('button', { name: 'Send inquiry' }).click();
-    await expect(page.getByTestId('toast')).toContainText('Inquiry saved on this device');
+    await expectNotice(page, 'Inquiry saved on this device');
     const list = page.getByRole('region', { name: 'Your inquiries' });
     const row = list.getByRole('listitem').filter({ hasText: 'Kiran Offline' });
     await expect(row).toContainText('Waiting to sync');

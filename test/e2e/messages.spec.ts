@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
 import {
+  expectNotice,
   open,
   signIn,
   syncSettled,
@@ -59,7 +60,8 @@ test.describe('writing offline', () => {
     await context.setOffline(true);
     await page.getByLabel('Reply').fill(body);
     await page.getByRole('button', { name: 'Send' }).click();
-    await expect(page.getByTestId('toast')).toHaveText(
+    await expectNotice(
+      page,
       /Message saved on this device\. It will be sent when you are back online\./,
     );
     const messages = page.getByRole('list', { name: 'Messages' });

@@ -3,7 +3,7 @@
 // dialog, the bell's panel, axe in all three themes, and screenshots at 1280 and 390 px.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
-import { open, signIn, syncSettled, useTheme, type ThemeName } from './fixtures';
+import { expectNotice, open, signIn, syncSettled, useTheme, type ThemeName } from './fixtures';
 import { themesThisRun } from './themes';
 
 const STUDENT = 'demo-student';
@@ -68,9 +68,7 @@ test('a member with 12 new notifications sees 9+, marks all read and deletes the
   await expect(page.getByRole('button', { name: 'Delete read notifications' })).toBeDisabled();
 
   await page.getByRole('button', { name: 'Mark all read' }).click();
-  await expect(
-    page.getByTestId('toast').getByText('Marked 12 notifications as read.'),
-  ).toBeVisible();
+  await expectNotice(page, 'Marked 12 notifications as read.');
   await expect(bell(page)).toHaveAccessibleName('Notifications');
   await expect(page.getByTestId('notification-badge')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
@@ -86,7 +84,7 @@ test('a member with 12 new notifications sees 9+, marks all read and deletes the
   const confirm = page.getByRole('dialog', { name: 'Delete 12 read notifications?' });
   await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByTestId('toast').getByText('Deleted 12 read notifications.')).toBeVisible();
+  await expectNotice(page, 'Deleted 12 read notifications.');
   await expect(page.getByRole('heading', { name: 'You have no notifications.' })).toBeVisible();
   await syncSettled(page);
   await expect

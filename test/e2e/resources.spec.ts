@@ -7,6 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
 import {
+  expectNotice,
   DEMO_PASSWORD,
   open,
   signIn,
@@ -133,7 +134,7 @@ test.describe('the resources library', () => {
     await page.screenshot({ path: `${SHOTS}/upload-progress-1280.png` });
     await expect(page).toHaveURL('/dash/resources', { timeout: 30_000 });
     await page.evaluate(() => window.__fakeFirebase?.faults.setLatency(0, 'firebasestorage'));
-    await expect(page.getByTestId('toast')).toContainText('Resource added');
+    await expectNotice(page, 'Resource added');
     await expect(item(page, title)).toBeVisible();
     await expect(item(page, title)).toContainText('PDF · 2.0 MB');
     await syncSettled(page);
@@ -216,7 +217,8 @@ test.describe('the resources library', () => {
       await page.getByLabel('Title').fill(title);
       await page.getByLabel('Link (URL)').fill('https://example.org/times-tables');
       await page.getByRole('button', { name: 'Save resource' }).first().click();
-      await expect(page.getByTestId('toast')).toContainText(
+      await expectNotice(
+        page,
         'Resource saved on this device. It will sync when you are back online.',
       );
       await expect(item(page, title)).toBeVisible();

@@ -3,7 +3,15 @@
 // carries a unique last name, so tests never depend on each other or on what earlier runs left.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
-import { chooseDemoFamily, open, signIn, useTheme, type ThemeName, syncSettled } from './fixtures';
+import {
+  expectNotice,
+  chooseDemoFamily,
+  open,
+  signIn,
+  useTheme,
+  type ThemeName,
+  syncSettled,
+} from './fixtures';
 import { themesThisRun } from './themes';
 
 const THEMES: ThemeName[] = ['default', 'dark', 'accessible'];
@@ -272,7 +280,7 @@ test("as parent, own children and family are visible, another family's child or 
   const number = `+91 98 ${Date.now().toString().slice(-8)}`;
   await phone.fill(number);
   await page.getByRole('button', { name: 'Save contact details' }).click();
-  await expect(page.getByTestId('toast')).toHaveText(/Contact details saved/);
+  await expectNotice(page, /Contact details saved/);
   await expect(page.getByRole('link', { name: number })).toBeVisible();
   await expect.poll(() => pendingCount(page), { timeout: 30_000 }).toBe(0);
   const family = await page.evaluate(() => window.__fakeFirebase?.getDocument('families/fam-0000'));

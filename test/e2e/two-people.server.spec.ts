@@ -4,6 +4,7 @@
 // time (playwright.config.ts, project server-mode) and reset the fake first.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import {
+  expectNotice,
   fakeControlHeaders,
   chooseDemoFamily,
   open,
@@ -48,7 +49,7 @@ test("a parent's new phone number reaches the office on another device", async (
   await open(parent, '/dash/families/fam-0000/contact');
   await parent.getByLabel('Grace Whitfield: phone').fill(number);
   await parent.getByRole('button', { name: 'Save contact details' }).click();
-  await expect(parent.getByTestId('toast')).toHaveText(/Contact details saved/);
+  await expectNotice(parent, /Contact details saved/);
   await syncSettled(parent);
   expect(JSON.stringify(await backendDocument(request, 'families/fam-0000'))).toContain(number);
 

@@ -23,9 +23,8 @@ const allowed = (id: string) =>
 
 describe('the functions bundle', () => {
   it('builds, requiring only firebase-functions, firebase-admin and Node built-ins', async () => {
-    const started = Date.now();
+    // No time limit: how long esbuild takes says more about the machine than about the bundle.
     const { outfile } = await buildFunctions(OUT);
-    expect(Date.now() - started).toBeLessThan(10_000);
     // As in firebase/functions, whose package.json has no "type": the bundle is CommonJS (the
     // repository root is "type": "module").
     writeFileSync(join(OUT, 'package.json'), '{ "type": "commonjs" }\n');
