@@ -3,6 +3,7 @@
 // from the seeded documents with plain loops, not by calling the same functions again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { addDays } from '~/domain/clock';
 import { principalFromLists } from '~/domain/permissions';
 import {
   attendanceSchema,
@@ -142,7 +143,7 @@ describe('the facilitator home', () => {
       lists.students.filter((s) => s.classroomIds.some((id) => mine.has(id))).map((s) => s.id),
     );
     // Independent count: each taught, enrolled student's marks over the last 30 days.
-    const from = new Date(Date.UTC(2026, 2, 9) - 29 * 86_400_000).toISOString().slice(0, 10);
+    const from = addDays('2026-03-09', -29);
     const expected = new Set<string>();
     const byStudent = new Map<string, Array<{ date: string; status: string }>>();
     for (const rc of data.rollCalls) {
