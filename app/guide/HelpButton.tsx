@@ -7,7 +7,7 @@
 import { useLocation, useMatches } from '@remix-run/react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSettings } from '~/settings/store';
-import { ACTION_ICONS, Icon } from '~/ui/icons';
+import { HELP_ICON, Icon } from '~/ui/icon';
 
 const HelpPanel = lazy(() => import('./HelpPanel'));
 
@@ -57,7 +57,7 @@ export function HelpButton({ className = '' }: { className?: string }) {
         onFocus={() => void import('./HelpPanel')}
         className={`${skin.headerButton} ${skin.rounded} ${className}`}
       >
-        <Icon icon={ACTION_ICONS.help} className="size-5" />
+        <Icon icon={HELP_ICON} className="size-5" />
         <span className="sr-only lg:not-sr-only">Help</span>
       </button>
       {used ? (

@@ -21,6 +21,8 @@ export interface DashboardSettings {
   processing: boolean;
   error: string | null;
   notification: Notice;
+  /** The last NOTICE_LOG_SIZE notices, oldest first: the toast's "Recent notices" log. */
+  recentNotices: readonly Omit<Notice, 'show'>[];
   theme: Theme;
   skin: Skin;
   disableInputs: boolean;
@@ -37,6 +39,7 @@ export function createInitialSettings(theme: Theme = 'default'): DashboardSettin
     processing: false,
     error: null,
     notification: { show: false, message: '', type: 'info' },
+    recentNotices: [],
     theme,
     skin: SKINS[theme],
     disableInputs: false,
@@ -48,6 +51,9 @@ export function createInitialSettings(theme: Theme = 'default'): DashboardSettin
 }
 
 /** isLoading is derived, never stored: true while progress or processing is true. */
+/** How many past notices the "Recent notices" log keeps. */
+export const NOTICE_LOG_SIZE = 10;
+
 export function isLoading(settings: Pick<DashboardSettings, 'progress' | 'processing'>): boolean {
   return settings.progress || settings.processing;
 }
@@ -66,7 +72,10 @@ export function createSettingsStore(initial: DashboardSettings = createInitialSe
 
   function notify(message: string, type: NoticeType = 'info') {
     clearTimeout(hideTimer);
-    set({ notification: { show: true, message, type } });
+    set({
+      notification: { show: true, message, type },
+      recentNotices: [...state.recentNotices, { message, type }].slice(-NOTICE_LOG_SIZE),
+    });
     hideTimer = setTimeout(hideNotification, NOTIFICATION_AUTO_HIDE_MS);
   }
 

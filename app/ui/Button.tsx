@@ -5,7 +5,7 @@ import { Link, type LinkProps } from '@remix-run/react';
 import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import type { ButtonVariant } from '~/settings/skin';
 import { useSettings } from '~/settings/store';
-import { BUSY_ICON, Icon, type LucideIcon } from './icons';
+import { BUSY_ICON, Icon, type LucideIcon } from './icon';
 
 export type { ButtonVariant };
 export type ButtonSize = 'sm' | 'md' | 'lg';

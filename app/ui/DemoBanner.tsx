@@ -6,7 +6,7 @@ import { getDemoControl } from '~/config/demo-control';
 import { getRuntimeConfig } from '~/config/env';
 import { settingsStore, useSettings } from '~/settings/store';
 import { Button } from './Button';
-import { ACTION_ICONS, Icon } from './icons';
+import { CLOSE_ICON, DEMO_ICON, Icon, RETRY_ICON } from './icon';
 
 function readDismissed(): boolean {
   try {
@@ -42,7 +42,7 @@ export function DemoBanner() {
       className={`${skin.info} flex flex-wrap items-center gap-x-3 gap-y-1 border-x-0 border-t-0 px-4 py-1.5 text-sm`}
     >
       <p className="flex min-w-0 flex-1 basis-64 items-center gap-2">
-        <Icon icon={ACTION_ICONS.demo} className="size-4" />
+        <Icon icon={DEMO_ICON} className="size-4" />
         {/* One short line on a phone: the banner must stay small, never the page's largest
             contentful paint (issue 11, part 5). The details are there for screen readers. */}
         <span>
@@ -62,7 +62,7 @@ export function DemoBanner() {
         <Button
           variant="ghost"
           size="sm"
-          icon={ACTION_ICONS.retry}
+          icon={RETRY_ICON}
           onClick={reset}
           busy={resetting}
           busyLabel="Resetting…"
@@ -72,7 +72,7 @@ export function DemoBanner() {
         <Button
           variant="ghost"
           size="sm"
-          icon={ACTION_ICONS.close}
+          icon={CLOSE_ICON}
           onClick={() => {
             try {
               sessionStorage.setItem(STORAGE_KEYS.demoBannerDismissed, '1');

@@ -5,40 +5,15 @@
 // ("Recent notices"), so a person who looked away, a screen reader user browsing the page, or a
 // test on a slow machine can still read what was said. The log is not announced again
 // (aria-live="off"): the two regions above already did.
-import { useEffect, useRef, useState } from 'react';
-import { useSettings, settingsStore, type Notice } from '~/settings/store';
-import { ACTION_ICONS, Icon, STATUS_ICONS } from './icons';
-
-/** How many past notices the "Recent notices" log keeps, newest last. */
-export const NOTICE_LOG_SIZE = 10;
-
-interface LoggedNotice {
-  key: number;
-  message: string;
-  type: Notice['type'];
-}
+import { useSettings, settingsStore } from '~/settings/store';
+import { CLOSE_ICON, Icon, STATUS_ICONS } from './icon';
 
 export function Toast() {
   const notification = useSettings((s) => s.notification);
   const skin = useSettings((s) => s.skin);
   const isError = notification.type === 'error';
   const visible = notification.show && notification.message !== '';
-  const [log, setLog] = useState<LoggedNotice[]>([]);
-  const logged = useRef<Notice | null>(null);
-  const nextKey = useRef(0);
-
-  // Each notify() makes a new notice object, so the same message said twice is logged twice; the
-  // hide makes another one with show false, which is not a new notice.
-  useEffect(() => {
-    if (!visible || logged.current === notification) return;
-    logged.current = notification;
-    const entry = {
-      key: nextKey.current++,
-      message: notification.message,
-      type: notification.type,
-    };
-    setLog((previous) => [...previous, entry].slice(-NOTICE_LOG_SIZE));
-  }, [notification, visible]);
+  const log = useSettings((s) => s.recentNotices);
   const tone =
     skin[
       notification.type === 'success'
@@ -61,8 +36,9 @@ export function Toast() {
       </div>
       <div role="log" aria-label="Recent notices" aria-live="off" className="sr-only">
         <ol>
-          {log.map((entry) => (
-            <li key={entry.key} data-type={entry.type}>
+          {log.map((entry, i) => (
+            // Append-only and read whole: the position is the notice's identity.
+            <li key={i} data-type={entry.type}>
               {entry.message}
             </li>
           ))}
@@ -82,7 +58,7 @@ export function Toast() {
             aria-label="Dismiss notification"
             onClick={() => settingsStore.hideNotification()}
           >
-            <Icon icon={ACTION_ICONS.close} className="size-4" />
+            <Icon icon={CLOSE_ICON} className="size-4" />
           </button>
         </div>
       ) : null}

@@ -9,24 +9,17 @@ import {
   CalendarDays,
   Check,
   ChevronDown,
-  Circle,
-  CircleCheck,
   CircleDot,
-  CircleQuestionMark,
   CircleUserRound,
-  CircleX,
   Cloud,
   CloudOff,
   FileText,
-  FlaskConical,
   FolderOpen,
   GraduationCap,
   House,
   IdCard,
   Inbox,
-  Info,
   Link2,
-  LoaderCircle,
   LogOut,
   Menu,
   MessagesSquare,
@@ -35,22 +28,27 @@ import {
   Plus,
   Presentation,
   RefreshCw,
-  RotateCcw,
   School,
   Search,
   Settings,
   ShieldCheck,
   Sun,
   Trash,
-  TriangleExclamationPoint,
   UsersRound,
-  X,
-  type LucideIcon,
 } from 'lucide-react';
 import type { Area } from '~/domain/areas';
-import type { BadgeTone } from '~/settings/skin';
+import {
+  BUSY_ICON,
+  CLOSE_ICON,
+  DEMO_ICON,
+  HELP_ICON,
+  Icon,
+  RETRY_ICON,
+  STATUS_ICONS,
+  type LucideIcon,
+} from './icon';
 
-export type { LucideIcon };
+export { BUSY_ICON, Icon, STATUS_ICONS, type LucideIcon };
 
 /** The picture of each dashboard area, for the navigation and the areas' headings. */
 export const AREA_ICONS: Record<Area, LucideIcon> = {
@@ -77,33 +75,24 @@ export const NAV_ICON: LucideIcon = CircleDot;
 /** What a button or link does. */
 export const ACTION_ICONS = {
   menu: Menu,
-  close: X,
+  close: CLOSE_ICON,
   lightMode: Sun,
   darkMode: Moon,
-  help: CircleQuestionMark,
+  help: HELP_ICON,
   signOut: LogOut,
   sync: RefreshCw,
-  retry: RotateCcw,
+  retry: RETRY_ICON,
   discard: Trash,
   add: Plus,
   edit: Pencil,
   search: Search,
   expand: ChevronDown,
   chosen: Check,
-  demo: FlaskConical,
+  demo: DEMO_ICON,
 } satisfies Record<string, LucideIcon>;
 
 /** The kinds of library resources (issue 14): a web link, or a file kept in Storage. */
 export const RESOURCE_ICONS = { link: Link2, file: FileText } satisfies Record<string, LucideIcon>;
-
-/** A status beside its words (a status is never told by colour alone). */
-export const STATUS_ICONS: Record<BadgeTone, LucideIcon> = {
-  neutral: Circle,
-  info: Info,
-  success: CircleCheck,
-  warning: TriangleExclamationPoint,
-  danger: CircleX,
-};
 
 /** Connection states of the sync control. */
 export const CONNECTION_ICONS = { online: Cloud, offline: CloudOff } satisfies Record<
@@ -113,17 +102,3 @@ export const CONNECTION_ICONS = { online: Cloud, offline: CloudOff } satisfies R
 
 /** The product's mark in the header. */
 export const BRAND_ICON: LucideIcon = BookOpen;
-
-/** A spinning circle for work under way; the words beside it say what is happening. */
-export const BUSY_ICON: LucideIcon = LoaderCircle;
-
-/** Renders an icon as decoration: hidden from assistive technology, sized by the text around it. */
-export function Icon({
-  icon: Glyph,
-  className = 'size-5',
-}: {
-  icon: LucideIcon;
-  className?: string;
-}) {
-  return <Glyph aria-hidden="true" focusable="false" className={`shrink-0 ${className}`} />;
-}
