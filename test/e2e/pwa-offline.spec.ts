@@ -42,6 +42,9 @@ async function coldStart(page: Page, path: string, heading: string): Promise<num
 }
 
 test.describe('the offline start', () => {
+  // Each test signs in and waits for the worker to precache the whole build (every route chunk)
+  // before it goes offline; in a full run on two busy cores that wait alone once took a minute.
+  test.slow();
   test('a remembered admin reloads the students list offline and opens home cold in a new page, with cached data', async ({
     context,
     page,
