@@ -518,9 +518,7 @@ export function applyWrites(
   ctx: PermissionContext,
   triggers = principal !== 'backend',
 ): Promise<CommitResult> {
-  return commitQueue.run(() =>
-    applyQueuedWrites(writes, () => ({ principal, ctx }), triggers, new Slice('commit')),
-  );
+  return commitQueue.run(() => applyWritesHoldingQueue(writes, principal, ctx, triggers));
 }
 
 /**
