@@ -75,6 +75,9 @@ export interface StoreOptions {
 
 const genericRecordSchema = z.object({ id: z.string() }).passthrough();
 
+/** How often a load reads a collection that was written while it read, before it gives up keeping it. */
+const LOAD_ATTEMPTS = 3;
+
 function newId(): string {
   return crypto.randomUUID();
 }
@@ -155,6 +158,15 @@ export class Store {
   private readonly connection: CacheConnection;
   /** Collections read so far, by id. Replaced or patched only inside the write lock. */
   private readonly memory = new Map<string, Map<string, CachedRecord>>();
+  /**
+   * How many times each collection's stored records changed or were forgotten in this tab (`all`
+   * for every collection at once). A load reads IndexedDB outside the write lock; if the count
+   * moved while it read (this tab wrote, or another tab announced a write), what it read may be
+   * older than what is stored, or torn between two writes, and it is not kept (the soak saw a
+   * tab that kept an old name, or lost a record, for good).
+   */
+  private readonly changes = new Map<string, number>();
+  private allChanges = 0;
   private schemaFor: SchemaLookup;
 
   constructor(
@@ -164,8 +176,8 @@ export class Store {
     this.connection = outbox.connection;
     this.schemaFor = options.schemaFor ?? recordSchemaFor;
     this.connection.onInvalidate((what) => {
-      if (what === 'all') this.memory.clear();
-      else for (const collection of what.collections) this.memory.delete(collection);
+      if (what === 'all') this.forget();
+      else for (const collection of what.collections) this.forget(collection);
     });
   }
 
@@ -208,8 +220,27 @@ export class Store {
 
   /** Drops the copies in memory, so the next read comes from IndexedDB. */
   invalidate(collection?: string): void {
-    if (collection) this.memory.delete(collection);
-    else this.memory.clear();
+    this.forget(collection);
+  }
+
+  /** Drops the copies in memory and tells a load in flight that what it read may be old. */
+  private forget(collection?: string): void {
+    if (collection) {
+      this.memory.delete(collection);
+      this.changed(collection);
+    } else {
+      this.memory.clear();
+      this.allChanges++;
+    }
+  }
+
+  /** Counts a change to a collection's stored records (see `changes`). */
+  private changed(collection: string): void {
+    this.changes.set(collection, (this.changes.get(collection) ?? 0) + 1);
+  }
+
+  private changeCount(collection: string): string {
+    return `${this.allChanges}:${this.changes.get(collection) ?? 0}`;
   }
 
   /** The zod schema of a collection's records, if one is registered. */
@@ -220,7 +251,7 @@ export class Store {
   /** Supplies the record schemas (tests; the app uses RECORD_SCHEMAS). */
   setSchemaLookup(lookup: SchemaLookup): void {
     this.schemaFor = lookup;
-    this.memory.clear();
+    this.forget();
   }
 
   // ---- Reads ----------------------------------------------------------------------------------
@@ -405,6 +436,7 @@ export class Store {
           cacheDuration: definition.cacheDurationMs,
           prioritySync: definition.prioritySync,
         });
+        this.changed(collection);
         this.memory.set(collection, items);
       });
       this.connection.announce([collection], 'sync');
@@ -458,6 +490,7 @@ export class Store {
           deletes,
           this.stampOf(collection),
         );
+        this.changed(collection);
         const items = this.memory.get(collection);
         if (items) {
           for (const id of deletes) items.delete(id);
@@ -496,7 +529,7 @@ export class Store {
         const metadata = await readMetadata(database, collectionName);
         if (metadata) await writeMetadata(database, { ...metadata, needsRefetch: true });
       });
-      this.memory.delete(collectionName);
+      this.forget(collectionName);
       this.connection.announce([collectionName], 'local');
     } catch (error) {
       logFailure('Failed to discard the change', error);
@@ -598,8 +631,23 @@ export class Store {
    * collection is marked for a refetch, and the damage is reported (a notice, and a sync at once).
    */
   private async load(collection: string): Promise<Map<string, CachedRecord>> {
-    const cached = this.memory.get(collection);
-    if (cached) return cached;
+    for (let attempt = 1; ; attempt++) {
+      const cached = this.memory.get(collection);
+      if (cached) return cached;
+      const before = this.changeCount(collection);
+      const items = await this.read(collection);
+      if (this.changeCount(collection) === before) {
+        this.memory.set(collection, items);
+        return items;
+      }
+      // Written while it was read: read again; a collection that keeps changing under the reads
+      // is answered from the last read without keeping it.
+      if (attempt >= LOAD_ATTEMPTS) return items;
+    }
+  }
+
+  /** Reads a collection from IndexedDB (see `load`), repairing and reporting what is damaged. */
+  private async read(collection: string): Promise<Map<string, CachedRecord>> {
     const database = this.connection.require();
     const stamp = this.stampOf(collection);
     const read = await readCollectionWithStamps(database, collection, stamp);
@@ -642,7 +690,6 @@ export class Store {
       );
       this.connection.reportDamage([collection]);
     }
-    this.memory.set(collection, items);
     return items;
   }
 
@@ -671,6 +718,7 @@ export class Store {
         ),
       );
       for (const collection of touched) {
+        this.changed(collection);
         const items = this.memory.get(collection);
         if (!items) continue;
         for (const id of staged.removes.get(collection) ?? []) items.delete(id);

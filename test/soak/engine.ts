@@ -142,6 +142,11 @@ interface BackendDoc {
 
 interface TabView {
   records: { id: string; firstName: unknown; lastName: unknown }[];
+  /**
+   * The students list's first page as a tab opening it cold reads it (from the list index,
+   * app/data/list-index.ts), and the same page worked out from every record the tab holds.
+   */
+  firstPage: { fromIndex: string[]; fromRecords: string[] };
   pending: { id: string; itemId: string; failed: boolean; data: Record<string, unknown> | null }[];
 }
 
@@ -240,9 +245,18 @@ function tabView(page: Page): Promise<TabView> {
   return page.evaluate(async () => {
     const lc = window.__lc;
     if (!lc) throw new Error('window.__lc is missing');
-    const records = await lc.cache.list('students', { limit: Infinity });
+    // A cold first page comes from the list index, not from the records: forget the copy in
+    // memory first, so that the index is what answers.
+    const sort = [{ field: 'lastName' }, { field: 'firstName' }];
+    const row = (r: { id: string; firstName?: unknown; lastName?: unknown }) =>
+      `${r.id} ${String(r.firstName)} ${String(r.lastName)}`;
+    lc.cache.invalidate('students');
+    const fromIndex = (await lc.cache.list('students', { sort, limit: 50 })).map(row);
+    const records = await lc.cache.list('students', { sort, limit: Infinity });
+    const fromRecords = records.slice(0, 50).map(row);
     const pending = await lc.outbox.pendingChanges();
     return {
+      firstPage: { fromIndex, fromRecords },
       records: records.map((r) => ({ id: r.id, firstName: r.firstName, lastName: r.lastName })),
       pending: pending
         .filter((c) => c.collectionName === 'students')
@@ -673,12 +687,13 @@ export async function runSoak(
         throw new Error('The outboxes did not drain within the settle time');
       await pages[0]?.waitForTimeout(200);
     }
-    // Each tab reads the list, as a person looking at it would (this is when a tab finds damaged
-    // data on disk); then one more sync per tab, one at a time, as the person's next sync would be.
+    // Each tab reads every student, as a person scrolling the list would (this is when a tab
+    // finds damaged data on disk: a first page alone comes from the list index and opens no
+    // chunk); then one more sync per tab, one at a time, as the person's next sync would be.
     await Promise.all(
       pages.map((page) =>
         page.evaluate(async () => {
-          await window.__lc?.cache.list('students', { limit: 1 });
+          await window.__lc?.cache.list('students', { limit: Infinity });
         }),
       ),
     );
@@ -787,6 +802,20 @@ export async function runSoak(
 
     const tabViews = await Promise.all(pages.map((page) => tabView(page)));
     tabViews.forEach((view, tab) => {
+      // The cold first page must be the page the records make (ties at the page's edge aside,
+      // which compare as sets).
+      const { fromIndex, fromRecords } = view.firstPage;
+      const asSet = (rows: string[]) => [...rows].sort().join('\n');
+      if (asSet(fromIndex) !== asSet(fromRecords)) {
+        const missing = fromRecords.filter((r) => !fromIndex.includes(r));
+        const extra = fromIndex.filter((r) => !fromRecords.includes(r));
+        note(
+          'stale',
+          `first-page@${tab}`,
+          `tab ${tab + 1}'s cold first page (the list index) is not the page its records make: it lacks ${JSON.stringify(missing.slice(0, 3))} and has ${JSON.stringify(extra.slice(0, 3))}`,
+          iteration,
+        );
+      }
       const pendingIds = new Set(view.pending.map((c) => c.itemId));
       const shown = new Map(view.records.map((r) => [r.id, r]));
       for (const doc of backend) {
