@@ -356,6 +356,24 @@ describe('the fake shared by every tab', () => {
     expect(b.shared.currentRevision).toBe(a.shared.currentRevision + 1);
   }, 30_000);
 
+  it('fails a request at once while offline, without waiting for the lock or the saved state', async () => {
+    const tab = await openTab(`fake-test-${++dbCounter}`);
+    // Another tab holds the lock for as long as this test runs: a request that went through it
+    // would never answer.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    void navigator.locks.request('fake-firebase:state', () => held);
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const response = await tab.shared.handle(new Request(`${DOCS}/subjects/none`));
+      expect(response.type).toBe('error');
+      expect(tab.fake.requests().at(-1)?.url).toBe(`${DOCS}/subjects/none`);
+    } finally {
+      offline.mockRestore();
+      release();
+    }
+  });
+
   it('waits out injected latency outside the lock, so another tab is not held up', async () => {
     const dbName = `fake-test-${++dbCounter}`;
     const slow = await openTab(dbName);

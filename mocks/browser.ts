@@ -380,6 +380,13 @@ export class SharedFakeState {
 
   /** Answers one Firebase request from the shared state. */
   async handle(req: Request): Promise<Response> {
+    // Offline, a request fails at once, as a real one does: it does not wait for the saved state
+    // to load (Firebase Auth's restore of a session asks accounts:lookup first, and the offline
+    // cold start waited for the whole state to be read only to be told "no network").
+    if (isOffline()) {
+      store.requestLog.push({ method: req.method, url: req.url, at: Date.now() });
+      return Response.error();
+    }
     await store.ready;
     // Outside the lock: 300 ms of injected latency must not hold up every other tab.
     const latency = store.latencyFor(req.url);
