@@ -120,6 +120,34 @@ describe('the student form action', () => {
     }
   });
 
+  it("checks the date of birth against the chosen campus's day, not the device's", async () => {
+    // 20:00 UTC on Friday 27 November is already Saturday 28 November in Kolkata, still Friday
+    // in Los Angeles.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T20:00:00Z'));
+    try {
+      const campuses = [
+        { id: 'campus-north', timezone: 'Asia/Kolkata' },
+        { id: 'campus-south', timezone: 'America/Los_Angeles' },
+      ];
+      const bornToday = { ...valid, dateOfBirth: '2026-11-28', enrolledOn: '' };
+      const north = context({ campuses });
+      expect(await submitStudentForm(form(bornToday), north.ctx)).toMatchObject({ ok: true });
+      const south = context({ campuses });
+      const refused = await submitStudentForm(
+        form({ ...bornToday, campusId: 'campus-south', classroomIds: ['room-b'] }),
+        south.ctx,
+      );
+      expect(refused).toMatchObject({
+        ok: false,
+        fieldErrors: { dateOfBirth: 'The date of birth cannot be after today.' },
+      });
+      expect(south.save).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('refuses an enrolment date after the end of next year, saying which date is the last', async () => {
     const { ctx, save } = context();
     const nextYear = new Date().getUTCFullYear() + 1;

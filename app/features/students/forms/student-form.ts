@@ -36,23 +36,30 @@ export const STUDENT_STATUS_LABELS: Record<(typeof STUDENT_STATUSES)[number], st
 
 export const ENROLLED_BEFORE_BIRTH = 'The enrolment date cannot be before the date of birth.';
 
-export const studentFormSchema = z
-  .object({
-    firstName: personName('first name'),
-    lastName: personName('last name'),
-    preferredName: plainText(80, 'preferred name'),
-    dateOfBirth: dateOfBirth(),
-    familyId: requiredChoice('Choose a family.'),
-    campusId: requiredChoice('Choose a campus.'),
-    classroomIds: stringList,
-    status: z.enum(STUDENT_STATUSES, { errorMap: () => ({ message: 'Choose a status.' }) }),
-    // A real date, no later than the end of next year (2099 is a typing mistake).
-    enrolledOn: enrolmentDate(),
-    medicalNotes: plainText(1000, 'medical notes'),
-    notes,
-    confirmDuplicate: z.string().optional(),
-  })
-  .superRefine(notBefore('enrolledOn', 'dateOfBirth', ENROLLED_BEFORE_BIRTH));
+/**
+ * The student form's checks. The date of birth may not be after today, and the enrolment date not
+ * after the end of next year, on the school day of `timeZone`: the chosen campus's (the device's
+ * when the form names none).
+ */
+export const studentFormSchemaFor = (timeZone?: string) =>
+  z
+    .object({
+      firstName: personName('first name'),
+      lastName: personName('last name'),
+      preferredName: plainText(80, 'preferred name'),
+      dateOfBirth: dateOfBirth(undefined, timeZone),
+      familyId: requiredChoice('Choose a family.'),
+      campusId: requiredChoice('Choose a campus.'),
+      classroomIds: stringList,
+      status: z.enum(STUDENT_STATUSES, { errorMap: () => ({ message: 'Choose a status.' }) }),
+      // A real date, no later than the end of next year (2099 is a typing mistake).
+      enrolledOn: enrolmentDate(undefined, timeZone),
+      medicalNotes: plainText(1000, 'medical notes'),
+      notes,
+      confirmDuplicate: z.string().optional(),
+    })
+    .superRefine(notBefore('enrolledOn', 'dateOfBirth', ENROLLED_BEFORE_BIRTH));
+export const studentFormSchema = studentFormSchemaFor();
 export type StudentFormValues = z.infer<typeof studentFormSchema>;
 
 export type StudentRecord = Student & { id: string };
@@ -174,7 +181,10 @@ export async function submitStudentForm(
   input: FormData | FormValues,
   ctx: StudentFormContext,
 ): Promise<StudentFormResult> {
-  const parsed = parseForm(studentFormSchema, input);
+  const campusId = input instanceof FormData ? input.get('campusId') : input.campusId;
+  const chosen = ctx.campuses.find((c) => c.id === campusId);
+  const zone = chosen ? campusZone(chosen.id, ctx.campuses) : undefined;
+  const parsed = parseForm(studentFormSchemaFor(zone), input);
   if (!parsed.ok) return parsed;
   const { data, values } = parsed;
   // The choices must name records this person has: checked here, where the lists are known.
