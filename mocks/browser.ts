@@ -23,6 +23,7 @@ import { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpRequest';
 import { delay, getResponse } from 'msw';
 import { z } from 'zod';
 import { FIREBASE_URL, isOffline } from './faults';
+import { accountSchema, savedDocumentSchema } from './saved-state';
 import { Slice } from './slices';
 import { store, type StoredDocument, type StoredObject } from './store';
 import { isFsFields, nextServerTime, timestampToIso, type FsFields } from './values';
@@ -59,26 +60,9 @@ declare global {
   }
 }
 
-const storedDocumentSchema = z.object({
-  fields: z.custom<FsFields>(isFsFields, 'Invalid stored fields'),
-  createTime: z.string(),
-  updateTime: z.string(),
-});
-const accountSchema = z.object({
-  uid: z.string(),
-  email: z.string(),
-  password: z.string().nullable(),
-  displayName: z.string(),
-  photoUrl: z.string(),
-  disabled: z.boolean(),
-  sessionEpoch: z.number().int().optional(),
-  emailVerified: z.boolean(),
-  claims: z.record(z.unknown()),
-  providers: z.array(z.enum(['password', 'google.com'])),
-  createdAt: z.number(),
-  lastLoginAt: z.number(),
-  passwordUpdatedAt: z.number(),
-});
+const storedDocumentSchema = savedDocumentSchema(
+  z.custom<FsFields>(isFsFields, 'Invalid stored fields'),
+);
 const storedObjectSchema = z.object({
   bucket: z.string(),
   name: z.string(),

@@ -35,6 +35,7 @@ import {
   isAllowedHostHeader,
   networkExposureWarning,
 } from './fence';
+import { accountSchema, savedDocumentSchema } from './saved-state';
 import { ORIGIN_HEADER, STORAGE_HOST } from './storage';
 import { store, type Account, type ChangeEvent } from './store';
 import { fsFieldsSchema } from './values';
@@ -74,26 +75,7 @@ export type FakeFirebaseMiddleware = (
 
 const STATE_VERSION = 1;
 
-const storedDocumentSchema = z.object({
-  fields: fsFieldsSchema,
-  createTime: z.string(),
-  updateTime: z.string(),
-});
-const accountSchema = z.object({
-  uid: z.string(),
-  email: z.string(),
-  password: z.string().nullable(),
-  displayName: z.string(),
-  photoUrl: z.string(),
-  disabled: z.boolean(),
-  sessionEpoch: z.number().int().optional(),
-  emailVerified: z.boolean(),
-  claims: z.record(z.unknown()),
-  providers: z.array(z.enum(['password', 'google.com'])),
-  createdAt: z.number(),
-  lastLoginAt: z.number(),
-  passwordUpdatedAt: z.number(),
-});
+const storedDocumentSchema = savedDocumentSchema(fsFieldsSchema);
 const stateFileSchema = z.object({
   version: z.literal(STATE_VERSION),
   savedAt: z.number(),
