@@ -1,3 +1,6 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -26,6 +29,75 @@ const layerZones = FLOORS.flatMap((floor, level) =>
     message: `app/${room} sits below the module it imports: imports point down the floors (architecture.md).`,
   })),
 ).filter((zone) => zone.from.length > 0);
+
+const ROOT = dirname(fileURLToPath(import.meta.url));
+
+// The feature-folder contract (decision 056): a feature imports another feature only through its
+// front door, app/features/<name>/index.ts. One zone per pair of feature folders; the folders are
+// read from disk, so a new feature is covered the day it is made.
+const FEATURES = readdirSync(join(ROOT, 'app/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureZones = FEATURES.flatMap((feature) =>
+  FEATURES.filter((other) => other !== feature).map((other) => ({
+    target: `./app/features/${feature}`,
+    from: `./app/features/${other}`,
+    except: ['./index.ts'],
+    message: `app/features/${feature} reaches into app/features/${other}: import it through ~/features/${other} (its index.ts, decision 056).`,
+  })),
+);
+
+/**
+ * Logic never imports a component (decision 056): a .ts module under app/ may not import a .tsx
+ * one. Imports are written without extensions, so the rule looks on disk for the file they name.
+ * Type-only imports are let through: they vanish at build time and load no component code.
+ */
+const logicImportsNoComponent = {
+  meta: {
+    type: 'problem',
+    messages: {
+      component:
+        "'{{source}}' is a component module (.tsx): logic (.ts) does not import components. Move what you need into a .ts module (decision 056).",
+    },
+    schema: [],
+  },
+  create(context) {
+    const file = context.filename;
+    const isComponent = (source) => {
+      let base;
+      if (source.startsWith('~/')) base = join(ROOT, 'app', source.slice(2));
+      else if (source.startsWith('.')) base = resolve(dirname(file), source);
+      else return false;
+      if (base.endsWith('.tsx')) return true;
+      if (existsSync(`${base}.ts`) || existsSync(join(base, 'index.ts'))) return false;
+      return existsSync(`${base}.tsx`) || existsSync(join(base, 'index.tsx'));
+    };
+    const check = (node) => {
+      if (!node.source || typeof node.source.value !== 'string') return;
+      if (node.importKind === 'type' || node.exportKind === 'type') return;
+      if (
+        node.type === 'ImportDeclaration' &&
+        node.specifiers.length > 0 &&
+        node.specifiers.every((s) => s.importKind === 'type')
+      ) {
+        return;
+      }
+      if (isComponent(node.source.value)) {
+        context.report({
+          node: node.source,
+          messageId: 'component',
+          data: { source: node.source.value },
+        });
+      }
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
 
 export default tseslint.config(
   {
@@ -90,7 +162,7 @@ export default tseslint.config(
     files: ['app/**/*.{ts,tsx}'],
     ignores: ['app/**/*.test.{ts,tsx}'],
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...featureZones] }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
     settings: {
@@ -119,6 +191,14 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Logic never imports a component. A feature's index.ts is its front door, not logic: it may
+    // hand out the feature's components beside its functions.
+    files: ['app/**/*.ts'],
+    ignores: ['app/**/*.test.ts', 'app/**/*.d.ts', 'app/features/*/index.ts'],
+    plugins: { local: { rules: { 'logic-imports-no-component': logicImportsNoComponent } } },
+    rules: { 'local/logic-imports-no-component': 'error' },
   },
   {
     // The backend adapter is the one place allowed to import the Firebase SDK; tests of the fake use it too.

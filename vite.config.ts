@@ -115,6 +115,9 @@ export default defineConfig({
   // This build's version and id, fixed before the build (scripts/build-info.ts), for the app.
   define: buildIdentityDefines(resolveBuildIdentity()),
   preview: { port: 4173 },
+  // Pre-bundled at dev start: Vite would otherwise find these only when a lazily loaded route
+  // imports them, re-optimize, and reload the page in the middle of the first sign-in (issue 30).
+  optimizeDeps: { include: ['react-aria-components', '@date-fns/tz', 'date-fns'] },
   // Web workers (the CSV import's parser) are bundled on their own: as ES modules, with the `~/`
   // alias like the app's code.
   worker: { format: 'es', plugins: () => [tsconfigPaths()] },

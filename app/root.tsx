@@ -24,8 +24,9 @@ import {
 import { useSettings } from '~/settings/store';
 import { THEME_BOOT_SCRIPT } from '~/settings/theme';
 import { DemoBanner } from '~/ui/DemoBanner';
-import { describeError, errorTitle, GeneralErrorBoundary } from '~/ui/errors';
+import { GeneralErrorBoundary } from '~/ui/errors';
 import { LoadingBar } from '~/ui/LoadingBar';
+import { describeError, errorTitle } from '~/ui/responses';
 import { SkipLinks } from '~/ui/SkipLinks';
 import { StartCover, StartCoverView } from '~/ui/StartCover';
 import { Toast } from '~/ui/Toast';

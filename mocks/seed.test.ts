@@ -1,4 +1,6 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { eventSchema } from '../app/domain/records';
+import { buildIcs } from '../app/features/calendar/ics';
 import { DEMO_ACCOUNTS, demoAccount } from './demo-accounts';
 import { seedStore } from './seed';
 import { shapeProblem } from './shapes';
@@ -14,8 +16,16 @@ function snapshot(): string {
 
 describe('the demo seed', () => {
   beforeEach(async () => {
+    // The seed's "today" comes from the clock: every test sets it (a school Wednesday, 10:00 in
+    // Kolkata), so none depends on the day it runs.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T04:30:00.000Z'));
     await fake.ready();
     reseed('demo');
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
   it('is deterministic for a given day', () => {
@@ -111,8 +121,60 @@ describe('the demo seed', () => {
       .map((a) => String(a.data.date))
       .sort();
     expect(dates.length).toBeGreaterThanOrEqual(20);
-    const newest = Date.parse(dates[dates.length - 1] ?? '');
-    expect(Date.now() - newest).toBeLessThan(4 * 24 * 3600 * 1000);
+    // Seeded on a Wednesday (beforeEach's clock): the newest roll call is that very day.
+    expect(dates[dates.length - 1]).toBe('2026-11-25');
+  });
+
+  it("dates the seed by the campuses' day, not the UTC one", () => {
+    // Sunday 29 November 19:00 UTC is already Monday 00:30 in Kolkata: Monday is a school day.
+    vi.setSystemTime(new Date('2026-11-29T19:00:00.000Z'));
+    reseed('demo');
+    const newest = fake
+      .listDocuments('attendance')
+      .map((a) => String(a.data.date))
+      .sort()
+      .at(-1);
+    expect(newest).toBe('2026-11-30');
+  });
+
+  it("never puts the demo facilitator in two classes at once (the timetable's times)", () => {
+    const facilitator = fake.getDocument(
+      `facilitators/${String(fake.getDocument(`Members/${demoAccount('facilitator').uid}`)?.facilitatorId)}`,
+    );
+    const classroomIds = (facilitator?.classroomIds as string[] | undefined) ?? [];
+    expect(classroomIds.length).toBeGreaterThan(1);
+    const lessons = classroomIds.flatMap(
+      (id) =>
+        (fake.getDocument(`classrooms/${id}`)?.schedule ?? []) as Array<{
+          weekday: number;
+          start: string;
+          end: string;
+        }>,
+    );
+    for (const a of lessons) {
+      const clashes = lessons.filter(
+        (b) => b !== a && b.weekday === a.weekday && b.start < a.end && a.start < b.end,
+      );
+      expect(clashes, `${a.weekday} ${a.start}`).toEqual([]);
+    }
+  });
+
+  it("stores all-day events as the campus's day, so each exports as one day", () => {
+    const allDay = fake
+      .listDocuments('events')
+      .filter((e) => e.data.allDay === true)
+      .map((e) => ({ ...eventSchema.parse(e.data), id: e.id }));
+    expect(allDay.length).toBeGreaterThan(0);
+    for (const event of allDay) {
+      const text = buildIcs([event], { timeZoneOf: () => 'Asia/Kolkata', calendarName: 'Demo' });
+      const start = /DTSTART;VALUE=DATE:(\d{8})/.exec(text)?.[1] ?? '';
+      const end = /DTEND;VALUE=DATE:(\d{8})/.exec(text)?.[1] ?? '';
+      const days =
+        (Date.parse(`${end.slice(0, 4)}-${end.slice(4, 6)}-${end.slice(6)}`) -
+          Date.parse(`${start.slice(0, 4)}-${start.slice(4, 6)}-${start.slice(6)}`)) /
+        86400000;
+      expect(days, event.title).toBe(1);
+    }
   });
 
   it('seeds notifications for every demo member, some of them new', () => {
@@ -124,6 +186,25 @@ describe('the demo seed', () => {
       expect(mine.some((n) => n.data.isNew === true)).toBe(true);
       expect(mine.some((n) => n.data.isNew === false)).toBe(true);
     }
+  });
+
+  it('names every participant of every conversation, as the trigger would', () => {
+    const conversations = fake.listDocuments('conversations');
+    expect(conversations.length).toBeGreaterThan(0);
+    for (const { data } of conversations) {
+      const names = (data.participantNames ?? {}) as Record<string, { name?: string }>;
+      for (const id of data.participantIds as string[]) {
+        expect(names[id]?.name, `${String(data.subject)}: ${id}`).toBeTruthy();
+      }
+    }
+  });
+
+  it("tells a message's participants about it, never its sender", () => {
+    const about = fake
+      .listDocuments('Notifications')
+      .filter((n) => n.data.actionItem === 'conversations/conv-leo-progress');
+    expect(about.map((n) => n.data.memberUUID)).toEqual([demoAccount('parent').uid]);
+    expect(about.some((n) => n.data.memberUUID === demoAccount('facilitator').uid)).toBe(false);
   });
 
   it('puts every cached collection at version 1.0.0', () => {

@@ -1,8 +1,11 @@
 // Deterministic demo data for the fake: a learning centre with two campuses. The same profile
 // always yields the same records (seeded PRNG); only dates move with the calendar, so the
 // attendance history and events always sit around "today" and the demo looks alive.
+import { TZDate } from '@date-fns/tz';
 import { audienceKeysOf } from '../app/domain/audience';
+import { schoolDay } from '../app/domain/clock';
 import { OFFICE_PARTICIPANT, previewOf } from '../app/domain/messages';
+import { participantNamesOf } from '../app/domain/server/participant-names';
 import { DEMO_ACCOUNTS, DEMO_GOOGLE_ACCOUNTS, DEMO_PASSWORD, demoAccount } from './demo-accounts';
 import { stableHash } from './ids';
 import { forEachInSlices, Slice } from './slices';
@@ -174,10 +177,24 @@ function isoDate(d: Date): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Midnight UTC of the current day: dates derive from this, so a day's seed is stable. */
+/** The seeded campuses' zone: the school's day (and its dates) are the day there. */
+export const SEED_TIME_ZONE = 'Asia/Kolkata';
+
+/**
+ * The school's day at `now` (app/domain/clock.ts), as midnight UTC of that date: the seed's date
+ * arithmetic runs on it, so a day's seed is stable and its "today" is the campuses' today, not
+ * the UTC one (at 00:30 IST it is already tomorrow at school).
+ */
 function todayUtc(now: number): Date {
-  const d = new Date(now);
-  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+  return new Date(`${schoolDay(SEED_TIME_ZONE, new Date(now))}T00:00:00.000Z`);
+}
+
+/** How many lesson blocks a school day has (the timetable below). */
+const TIMETABLE_BLOCKS = 4;
+
+/** Minutes since midnight as HH:MM. */
+function clockTime(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
 function addDays(d: Date, days: number): Date {
@@ -305,7 +322,7 @@ function planSeed(profile: SeedProfile, now: number): SeedPlan {
   // Campuses and subjects.
   // The id is the document key, never a field: the rules refuse a stored id (keys().hasOnly).
   for (const { id, ...campus } of CAMPUSES)
-    w.put(`campuses/${id}`, { ...campus, timezone: 'Asia/Kolkata', updatedBy: systemUid });
+    w.put(`campuses/${id}`, { ...campus, timezone: SEED_TIME_ZONE, updatedBy: systemUid });
   for (const s of SUBJECTS) {
     w.put(`subjects/${s.id}`, {
       name: s.name,
@@ -382,12 +399,22 @@ function planSeed(profile: SeedProfile, now: number): SeedPlan {
     });
   }
 
-  for (const c of classrooms) {
+  // Each classroom teaches its subjects in one block of the day (08:30, 10:30, 12:30 or 14:30;
+  // 35-minute lessons 40 minutes apart). The demo facilitator's classrooms take different blocks,
+  // so the one person is never in two rooms (on two campuses) at once; the rest rotate by index.
+  const demoFacilitatorId = facilitatorIds[0] ?? '';
+  const demoRooms = classrooms.filter((c) => c.facilitatorIds.includes(demoFacilitatorId));
+  const blockOf = (c: (typeof classrooms)[number], index: number): number => {
+    const demoIndex = demoRooms.indexOf(c);
+    return (demoIndex >= 0 ? demoIndex : index) % TIMETABLE_BLOCKS;
+  };
+  classrooms.forEach((c, index) => {
+    const blockStart = 8 * 60 + 30 + blockOf(c, index) * 120;
     const schedule = [1, 2, 3, 4, 5].flatMap((weekday) =>
       c.subjectIds.map((subjectId, k) => ({
         weekday,
-        start: `${String(9 + k).padStart(2, '0')}:00`,
-        end: `${String(9 + k).padStart(2, '0')}:50`,
+        start: clockTime(blockStart + k * 40),
+        end: clockTime(blockStart + k * 40 + 35),
         subjectId,
       })),
     );
@@ -401,7 +428,7 @@ function planSeed(profile: SeedProfile, now: number): SeedPlan {
       schedule,
       updatedBy: systemUid,
     });
-  }
+  });
 
   // Families and students. The demo parent's family comes first, with two children; the older
   // child is the demo student.
@@ -678,9 +705,15 @@ function planSeed(profile: SeedProfile, now: number): SeedPlan {
     );
   eventTemplates.forEach((e, i) => {
     const start = addDays(today, e.offset);
-    const startAt = e.allDay ? start : new Date(start.getTime() + (10 + (i % 5)) * 3600 * 1000);
+    // An all-day event runs from the campus's midnight to the last second of its day, as the
+    // event form stores one (app/features/calendar/event-form.ts), not from midnight UTC, which
+    // is 05:30 in Kolkata and would spill into the next day there.
+    const [y = 1970, m = 1, d = 1] = isoDate(start).split('-').map(Number);
+    const startAt = e.allDay
+      ? new Date(TZDate.tz(SEED_TIME_ZONE, y, m - 1, d).getTime())
+      : new Date(start.getTime() + (10 + (i % 5)) * 3600 * 1000);
     const end = e.allDay
-      ? new Date(start.getTime() + DAY_MS - 1000)
+      ? new Date(TZDate.tz(SEED_TIME_ZONE, y, m - 1, d, 23, 59, 59).getTime())
       : new Date(startAt.getTime() + 2 * 3600 * 1000);
     // A classroom's event is at that classroom's campus.
     const classroomCampus = classrooms.find((c) => c.id === demoFacilitatorClassrooms[0])?.campusId;
@@ -711,6 +744,16 @@ function planSeed(profile: SeedProfile, now: number): SeedPlan {
   const stu = studentDemo.uid;
   const adm = demoAccount('admin').uid;
   const off = office.uid;
+  // The seed's Members so far, read as the trigger reads them: each conversation carries its
+  // participants' names as the deployed trigger would have written them (participant-names.ts).
+  const seededMembers = {
+    today: isoDate(today),
+    get: (path: string) => plan.documents.find((d) => d.path === path)?.data ?? null,
+    list: (collection: string) =>
+      plan.documents
+        .filter((d) => d.path.startsWith(`${collection}/`))
+        .map((d) => ({ id: d.path.slice(collection.length + 1), data: d.data })),
+  };
   const conv = (
     id: string,
     subject: string,
@@ -740,6 +783,7 @@ function planSeed(profile: SeedProfile, now: number): SeedPlan {
     w.put(`conversations/${id}`, {
       subject,
       participantIds,
+      participantNames: participantNamesOf(participantIds, seededMembers),
       ...(studentId ? { studentId } : {}),
       lastMessageAt: last.toISOString(),
       lastMessagePreview: previewOf(lastBody),
@@ -810,7 +854,10 @@ function planSeed(profile: SeedProfile, now: number): SeedPlan {
     );
   }
 
-  // Notifications for the demo members (some new, one with the legacy misspelt field).
+  // Notifications for the demo members (some new, one with the legacy misspelt field). The
+  // message one goes where the trigger would send it: to the conversation's participants but its
+  // sender (Daniel Mensah wrote it, so the demo parent is told, never Daniel himself).
+  const messageRecipients = new Set([par]);
   const notes: Array<[string, string, string, string]> = [
     ['message', 'conversations/conv-leo-progress', 'New message from Daniel Mensah', 'message'],
     ['event', 'events/evt-000', 'Parent–teacher conferences are next week', 'event'],
@@ -821,6 +868,7 @@ function planSeed(profile: SeedProfile, now: number): SeedPlan {
   let n = 0;
   for (const account of DEMO_ACCOUNTS) {
     notes.forEach(([action, actionItem, description], i) => {
+      if (action === 'message' && !messageRecipients.has(account.uid)) return;
       const id = `ntf-${String(n++).padStart(4, '0')}`;
       const legacy = i === 4;
       w.put(`Notifications/${id}`, {

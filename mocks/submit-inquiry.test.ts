@@ -1,7 +1,7 @@
 // The fake's public submitInquiry callable, spoken to over HTTP as the callable protocol does
 // ({data} in, {result} or {error: {status, message}} out): validation, the per-e-mail daily rate
 // limit, what it writes, and that neither an account nor an App Check token is needed in the demo.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { DEMO_PROJECT_ID } from '../app/config/demo';
 import { SUBMIT_RATE_LIMIT_MESSAGE, rateLimitKey } from '../app/domain/inquiries';
@@ -12,7 +12,7 @@ import { fake } from './index';
 const URL_IN_REGION = `https://asia-south1-${DEMO_PROJECT_ID}.cloudfunctions.net/submitInquiry`;
 
 const answerSchema = z.union([
-  z.object({ result: z.object({ id: z.string() }) }),
+  z.object({ result: z.object({ id: z.string() }).passthrough() }),
   z.object({ error: z.object({ status: z.string(), message: z.string() }) }),
 ]);
 
@@ -47,11 +47,37 @@ function inquiriesFrom(email: string) {
   return fake.listDocuments('parentInquiries').filter((d) => d.data.email === email);
 }
 
+// The test owns its clock (issue 30): a fixed instant, 00:30 on Saturday in Kolkata and still
+// Friday in UTC, so the function's day, the rate limit's key and the date-of-birth bounds never
+// depend on when the suite runs. Only Date is faked: msw's fetch keeps its real timers.
+const FIXED_NOW = new Date('2026-11-27T19:00:00.000Z');
+
 beforeEach(async () => {
+  vi.useFakeTimers({ now: FIXED_NOW, toFake: ['Date'] });
   await fake.reset({ profile: 'empty' });
 });
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('submitInquiry in the fake', () => {
+  it("names the chosen campus's office and phone in its answer, else the first with a phone", async () => {
+    fake.setDocument('campuses/cam-0', { name: 'North', phone: '', timezone: 'Asia/Kolkata' });
+    fake.setDocument('campuses/cam-1', { name: 'River', phone: '+91 80 4000 2200' });
+    fake.setDocument('campuses/cam-2', { name: 'Hill', phone: ' +91 80 4000 3300 ' });
+    const chosen = await submit({ ...valid(), campusId: 'cam-2' });
+    expect(chosen.body).toEqual({
+      result: { id: expect.any(String), office: { campus: 'Hill', phone: '+91 80 4000 3300' } },
+    });
+    // cam-0 has no phone: the family still gets a number to call.
+    const noPhone = await submit(valid());
+    expect(noPhone.body).toMatchObject({ result: { office: { campus: 'River' } } });
+    for (const id of ['cam-1', 'cam-2']) fake.deleteDocument(`campuses/${id}`);
+    const none = await submit(valid());
+    expect(none.body).toMatchObject({ result: { office: null } });
+  });
+
   it('creates a new inquiry without an account or an App Check token and returns its id', async () => {
     const input = valid();
     const { status, body } = await submit(input);
@@ -87,6 +113,7 @@ describe('submitInquiry in the fake', () => {
   });
 
   it('refuses the fourth inquiry of the day from one address, in any letter case', async () => {
+    fake.setDocument('campuses/cam-0', { name: 'North', timezone: 'Asia/Kolkata' });
     const email = 'busy.family@mail.example';
     for (const spelling of [email, email.toUpperCase(), 'Busy.Family@mail.example']) {
       expect((await submit(valid(spelling))).status).toBe(200);
@@ -103,6 +130,7 @@ describe('submitInquiry in the fake', () => {
     ).toHaveLength(3);
     // The function's day: the latest school day of any campus (the one clock), not the UTC date.
     const today = rulesToday();
+    expect(today).toBe('2026-11-28'); // Saturday in Kolkata, still Friday in UTC
     expect(fake.getDocument(`inquiryRateLimits/${rateLimitKey(email, today)}`)).toMatchObject({
       count: 3,
       day: today,

@@ -137,6 +137,7 @@ export const FAKE_TRIGGER_PARTS: TriggerParts = {
   access: true,
   audienceKeys: true,
   audit: true,
+  participantNames: true,
 };
 
 /**
@@ -189,6 +190,7 @@ export async function commitChangeTriggersInSlices(
   writes.push(
     ...changeTriggers(changes, ctx, nowIso, {
       audienceKeys: rest.audienceKeys,
+      participantNames: rest.participantNames,
       versions: rest.versions,
     }).writes,
   );

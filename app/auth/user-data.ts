@@ -14,7 +14,7 @@ import type { RefreshScope } from '~/data/sync-engine';
 import { startSync, stopSync, syncEngine } from '~/data/sync-status';
 import { memberAudienceKeys } from '~/domain/audience';
 import { isOfficeMember, OFFICE_PARTICIPANT } from '~/domain/messages';
-import type { Role } from '~/domain/roles';
+import { isStaff, STAFF_ROLES, type Role } from '~/domain/roles';
 import { outboxSealingFor } from './outbox-key';
 import type { SessionUser } from './session-user';
 
@@ -51,7 +51,6 @@ const LINKS_TTL_MS = 60_000;
 const PREWARM_COLLECTIONS = ['students', 'families'] as const;
 
 const SHARED_REFERENCE = new Set(['campuses', 'classrooms', 'subjects']);
-const STAFF_ROLES: ReadonlySet<Role> = new Set(['admin', 'superAdmin', 'administration']);
 
 /** Collections whose scope reads links for a non-staff person (see scopeForUser). */
 const LINKED_COLLECTIONS = new Set([
@@ -97,7 +96,7 @@ function anyOfValues(field: string, op: 'in' | 'array-contains-any', values: rea
 }
 
 function roleScope(role: Role, user: ScopeUser, collection: string): RoleScope {
-  if (STAFF_ROLES.has(role)) return 'all';
+  if (STAFF_ROLES.includes(role)) return 'all';
   if (SHARED_REFERENCE.has(collection)) return 'all';
   if (role === 'facilitator') {
     const taught = user.taughtClassroomIds ?? [];
@@ -177,7 +176,7 @@ export function scopeForUser(user: ScopeUser, collection: string): Scope {
   if (collection === 'Notifications') return null;
   // Messages are fetched under each cached conversation, which is their scope (decision 045).
   if (collection === 'messages') return null;
-  if (user.roles.some((role) => STAFF_ROLES.has(role))) return undefined;
+  if (isStaff(user.roles)) return undefined;
   if (user.roles.length > 0 && (collection === 'events' || collection === 'resources')) {
     return audienceScope(user);
   }
@@ -329,7 +328,7 @@ function scopeFunction(user: SessionUser, now: () => number = Date.now) {
     });
     return value;
   };
-  const staff = user.roles.some((role) => STAFF_ROLES.has(role));
+  const staff = isStaff(user.roles);
   return (collection: string): Scope | Promise<Scope> =>
     staff || !LINKED_COLLECTIONS.has(collection)
       ? scopeForUser(user, collection)

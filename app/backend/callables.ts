@@ -115,6 +115,21 @@ export async function callSetMemberStatus(input: {
   return callFunction('setMemberStatus', statusSchema.parse(input), statusSchema);
 }
 
+/** The office a family may call about an inquiry (its campus's phone), from the school's record. */
+export interface InquiryOffice {
+  campus: string;
+  phone: string;
+}
+
+// An older function answers with the id only: then there is no office to name.
+const submitInquiryAnswerSchema = z.object({
+  id: z.string(),
+  office: z
+    .object({ campus: z.string(), phone: z.string().min(1) })
+    .nullable()
+    .catch(null),
+});
+
 /**
  * Submits a parent inquiry through the public callable (no sign-in needed; a signed-in caller is
  * recorded as its creator). The input is checked here with the same schema the function uses, so
@@ -125,7 +140,7 @@ export async function callSetMemberStatus(input: {
 export async function callSubmitInquiry(
   input: SubmitInquiryInput,
   today: string = schoolDay(deviceTimeZone()),
-): Promise<{ id: string }> {
+): Promise<{ id: string; office: InquiryOffice | null }> {
   const payload = submitInquirySchema(today).parse(input);
-  return callFunction('submitInquiry', payload, z.object({ id: z.string() }));
+  return callFunction('submitInquiry', payload, submitInquiryAnswerSchema);
 }

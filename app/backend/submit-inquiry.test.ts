@@ -62,8 +62,10 @@ describe('callSubmitInquiry', () => {
     expect(error.code).toBe('functions/resource-exhausted');
     // The UI shows the function's own words for this code.
     expect(String(error.cause)).toContain(SUBMIT_RATE_LIMIT_MESSAGE);
+    // The answer names the office to call (the demo's first campus with a phone).
     await expect(callSubmitInquiry(input('other@mail.example'))).resolves.toEqual({
       id: expect.any(String),
+      office: { campus: 'Northside Campus', phone: '+91 80 4000 1100' },
     });
   });
 });

@@ -132,7 +132,21 @@ export function isoWeekday(day: string): number {
   return weekday === 0 ? 7 : weekday;
 }
 
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+/** The weekdays' English names, Monday first (ISO 8601, as classroom schedules count). */
+export const WEEKDAYS = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const;
+
+/** ISO weekday (1 = Monday) → its English name ("Day 8" for a number that is not one). */
+export function isoWeekdayName(weekday: number): string {
+  return WEEKDAYS[weekday - 1] ?? `Day ${weekday}`;
+}
 
 /** "Saturday": the day's English name (fixed, as dates.ts's month names, whatever the locale data). */
 export function weekdayName(day: string): string {

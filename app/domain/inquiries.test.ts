@@ -24,6 +24,8 @@ import {
 import { familySchema, parentInquirySchema, studentSchema, type ParentInquiry } from './records';
 
 const received = '2026-03-02T09:00:00.000Z';
+/** A campus clock in UTC on `today`. */
+const utc = (today: string) => ({ today, timeZone: 'UTC' });
 
 function inquiry(overrides: Partial<ParentInquiry> = {}): ParentInquiry & { id: string } {
   return {
@@ -153,9 +155,25 @@ describe('pipeline moves', () => {
 
 describe('age and the "no contact for 7 days" flag', () => {
   it('counts the age in calendar days from the first history entry', () => {
-    expect(inquiryAgeDays(inquiry(), '2026-03-02')).toBe(0);
-    expect(inquiryAgeDays(inquiry(), '2026-03-12')).toBe(10);
-    expect(inquiryAgeDays(inquiry({ history: [], createdAt: received }), '2026-03-05')).toBe(3);
+    expect(inquiryAgeDays(inquiry(), utc('2026-03-02'))).toBe(0);
+    expect(inquiryAgeDays(inquiry(), utc('2026-03-12'))).toBe(10);
+    expect(inquiryAgeDays(inquiry({ history: [], createdAt: received }), utc('2026-03-05'))).toBe(
+      3,
+    );
+  });
+
+  it("counts the campus's school days, not UTC dates", () => {
+    // Received at 20:00 UTC on 2 March: already 3 March (01:30) in Kolkata, still 2 March in
+    // Los Angeles. On Kolkata's 3 March it is received today; on LA's 3 March, yesterday.
+    const late = inquiry({
+      history: [{ at: '2026-03-02T20:00:00.000Z', by: 'public', status: 'new', note: '' }],
+    });
+    expect(inquiryAgeDays(late, { today: '2026-03-03', timeZone: 'Asia/Kolkata' })).toBe(0);
+    expect(inquiryAgeDays(late, { today: '2026-03-03', timeZone: 'America/Los_Angeles' })).toBe(1);
+    expect(inquiryAgeDays(late, { today: '2026-03-03', timeZone: 'UTC' })).toBe(1);
+    // The 7-day flag counts the same days.
+    expect(needsContact(late, { today: '2026-03-09', timeZone: 'Asia/Kolkata' })).toBe(false);
+    expect(needsContact(late, { today: '2026-03-09', timeZone: 'UTC' })).toBe(true);
   });
 
   it('flags an open inquiry after 7 days without contact, not after 6', () => {
@@ -168,17 +186,17 @@ describe('age and the "no contact for 7 days" flag', () => {
     });
     expect(lastContactAt(contacted)).toBe('2026-03-10T15:00:00.000Z');
     expect(NO_CONTACT_DAYS).toBe(7);
-    expect(needsContact(contacted, '2026-03-16')).toBe(false); // 6 days
-    expect(needsContact(contacted, '2026-03-17')).toBe(true); // 7 days
-    expect(needsContact(contacted, '2026-03-18')).toBe(true); // 8 days
+    expect(needsContact(contacted, utc('2026-03-16'))).toBe(false); // 6 days
+    expect(needsContact(contacted, utc('2026-03-17'))).toBe(true); // 7 days
+    expect(needsContact(contacted, utc('2026-03-18'))).toBe(true); // 8 days
   });
 
   it('counts from the arrival when nobody has followed up, and never flags enrolled or closed', () => {
     expect(lastContactAt(inquiry())).toBeNull();
-    expect(needsContact(inquiry(), '2026-03-08')).toBe(false);
-    expect(needsContact(inquiry(), '2026-03-09')).toBe(true);
-    expect(needsContact(inquiry({ status: 'enrolled' }), '2026-04-30')).toBe(false);
-    expect(needsContact(inquiry({ status: 'closed' }), '2026-04-30')).toBe(false);
+    expect(needsContact(inquiry(), utc('2026-03-08'))).toBe(false);
+    expect(needsContact(inquiry(), utc('2026-03-09'))).toBe(true);
+    expect(needsContact(inquiry({ status: 'enrolled' }), utc('2026-04-30'))).toBe(false);
+    expect(needsContact(inquiry({ status: 'closed' }), utc('2026-04-30'))).toBe(false);
   });
 });
 
@@ -207,7 +225,7 @@ describe('counts and CSV rows', () => {
         inquiry({ campusId: undefined, childDateOfBirth: undefined }),
       ],
       { campuses: { 'cam-0': 'North campus' }, members: { 'off-1': 'Office One' } },
-      '2026-03-12',
+      () => utc('2026-03-12'),
     );
     expect(rows[0]).toEqual([...INQUIRY_CSV_HEADER]);
     expect(rows).toHaveLength(3);
@@ -420,7 +438,7 @@ describe('the submitInquiry input', () => {
     ['parentName', { parentName: '  ' }, 'Enter your name.'],
     ['email', { email: 'not-an-address' }, 'Use an e-mail address like name@example.com.'],
     ['childName', { childName: '' }, "Enter your child's name."],
-    ['childDateOfBirth', { childDateOfBirth: '04/05/2018' }, 'Use a date like 2019-04-01.'],
+    ['childDateOfBirth', { childDateOfBirth: '04/05/2018' }, 'Enter the full date of birth.'],
     ['childDateOfBirth', { childDateOfBirth: '2019-02-30' }, 'Use a date that exists.'],
     [
       'childDateOfBirth',

@@ -2,6 +2,7 @@
 // days" flag, the CSV rows, the conversion of an enrolled inquiry into a family and a student, and
 // the public submitInquiry callable's input. Pure: every "now" and "today" is a parameter.
 import { z } from 'zod';
+import { daysBetween, schoolDay } from './clock';
 import { isCalendarDate } from './dates';
 import {
   INQUIRY_STATUSES,
@@ -116,14 +117,29 @@ export function notePatch(
 /** Days without contact after which an open inquiry is flagged. */
 export const NO_CONTACT_DAYS = 7;
 
-const DAY_MS = 86_400_000;
+/**
+ * The clock an inquiry is counted by: its campus's school day and zone (app/domain/clock.ts), so
+ * an inquiry received at 00:30 in Kolkata is received on that campus's day, not the UTC one.
+ */
+export interface InquiryClock {
+  /** The campus's school day now, YYYY-MM-DD. */
+  today: string;
+  /** The campus's time zone, in which a stored instant becomes a school day. */
+  timeZone: string;
+}
 
-/** Whole calendar days (UTC) from an ISO date or date-time to a YYYY-MM-DD day. */
-function daysBetween(fromIso: string, today: string): number {
-  const from = Date.parse(`${fromIso.slice(0, 10)}T00:00:00Z`);
-  const to = Date.parse(`${today}T00:00:00Z`);
-  if (Number.isNaN(from) || Number.isNaN(to)) return 0;
-  return Math.max(0, Math.round((to - from) / DAY_MS));
+/** The school day of an ISO date (kept as it is) or date-time (read in `timeZone`); null if invalid. */
+function dayOf(iso: string, timeZone: string): string | null {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(iso)) return iso;
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? null : schoolDay(timeZone, at);
+}
+
+/** Whole school days from an ISO date or date-time to the clock's today; never negative. */
+function daysSince(fromIso: string, clock: InquiryClock): number {
+  const from = dayOf(fromIso, clock.timeZone);
+  if (from === null || !/^\d{4}-\d{2}-\d{2}$/.test(clock.today)) return 0;
+  return Math.max(0, daysBetween(from, clock.today));
 }
 
 /** When the inquiry arrived: its first history entry, else its createdAt; null when unknown. */
@@ -131,13 +147,13 @@ export function receivedAt(inquiry: Pick<ParentInquiry, 'history' | 'createdAt'>
   return inquiry.history[0]?.at ?? inquiry.createdAt ?? null;
 }
 
-/** How many days old the inquiry is on `today` (YYYY-MM-DD); 0 when its age is unknown. */
+/** How many school days ago the inquiry was received, at its campus; 0 when unknown. */
 export function inquiryAgeDays(
   inquiry: Pick<ParentInquiry, 'history' | 'createdAt'>,
-  today: string,
+  clock: InquiryClock,
 ): number {
   const received = receivedAt(inquiry);
-  return received ? daysBetween(received, today) : 0;
+  return received ? daysSince(received, clock) : 0;
 }
 
 /**
@@ -154,15 +170,16 @@ export function lastContactAt(inquiry: Pick<ParentInquiry, 'history'>): string |
 
 /**
  * "No contact for 7 days": an open inquiry whose last contact (or, with none yet, its arrival)
- * was NO_CONTACT_DAYS or more calendar days before `today`. Enrolled and closed ones never are.
+ * was NO_CONTACT_DAYS or more school days before the campus's today. Enrolled and closed ones
+ * never are.
  */
 export function needsContact(
   inquiry: Pick<ParentInquiry, 'status' | 'history' | 'createdAt'>,
-  today: string,
+  clock: InquiryClock,
 ): boolean {
   if (!isOpen(inquiry.status)) return false;
   const since = lastContactAt(inquiry) ?? receivedAt(inquiry);
-  return since !== null && daysBetween(since, today) >= NO_CONTACT_DAYS;
+  return since !== null && daysSince(since, clock) >= NO_CONTACT_DAYS;
 }
 
 /** How many inquiries are in each status (every status present, 0 when empty). */
@@ -195,7 +212,8 @@ export const INQUIRY_CSV_HEADER = [
   'Assigned to',
   'Received',
   'Last contact',
-  'Age (days)',
+  // Not "Age": that reads as the child's (issue 30).
+  'Days since received',
   'No contact for 7 days',
   'Message',
 ] as const;
@@ -207,11 +225,14 @@ export interface InquiryCsvNames {
   members: Readonly<Record<string, string>>;
 }
 
-/** The export's rows, header first, for the app's CSV writer; ids become names where known. */
+/**
+ * The export's rows, header first, for the app's CSV writer; ids become names where known. Ages
+ * are counted by each inquiry's campus clock (`clockOf`).
+ */
 export function inquiryCsvRows(
   inquiries: readonly ParentInquiry[],
   names: InquiryCsvNames,
-  today: string,
+  clockOf: (inquiry: ParentInquiry) => InquiryClock,
 ): string[][] {
   const rows: string[][] = [[...INQUIRY_CSV_HEADER]];
   for (const inquiry of inquiries) {
@@ -230,8 +251,8 @@ export function inquiryCsvRows(
       assignee,
       receivedAt(inquiry)?.slice(0, 10) ?? '',
       lastContactAt(inquiry)?.slice(0, 10) ?? '',
-      String(inquiryAgeDays(inquiry, today)),
-      needsContact(inquiry, today) ? 'yes' : 'no',
+      String(inquiryAgeDays(inquiry, clockOf(inquiry))),
+      needsContact(inquiry, clockOf(inquiry)) ? 'yes' : 'no',
       inquiry.message,
     ]);
   }
@@ -442,7 +463,7 @@ export function submitInquirySchema(today: string) {
     ),
     childDateOfBirth: z
       .string({ required_error: "Enter your child's date of birth." })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2019-04-01.')
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the full date of birth.')
       .refine(isCalendarDate, 'Use a date that exists.')
       .refine((d) => d <= today, 'The date of birth cannot be in the future.')
       .refine((d) => d > earliest, `Inquiries are for children under ${MAX_CHILD_AGE_YEARS}.`),

@@ -8,10 +8,19 @@
 //   and every admin, superAdmin and administration member takes part in it on the office's behalf.
 // - Read receipts: `readBy` (member ids, only ever added to) and `readAt.<memberId>` (when).
 import { FALLBACK_TIME_ZONE, schoolDay } from './clock';
-import type { Role } from './roles';
+import { isStaff, type Role } from './roles';
 
 /** The participant id that stands for the office staff (admin, superAdmin, administration). */
 export const OFFICE_PARTICIPANT = 'office';
+/** A participant's role label, from their roles (the office's roles read as 'Office'). */
+export function participantRole(roles: readonly string[]): string {
+  if (isStaff(roles)) return 'Office';
+  if (roles.includes('facilitator')) return 'Facilitator';
+  if (roles.includes('parent')) return 'Parent';
+  if (roles.includes('student')) return 'Student';
+  return 'Member';
+}
+
 /** How the office appears as a participant. */
 export const OFFICE_NAME = 'The office';
 /** Roles that read and answer the office's conversations. */

@@ -507,6 +507,23 @@ const CASES: Case[] = [
     ],
   },
   {
+    role: 'parent',
+    collection: 'conversations',
+    allowed: [
+      'start a conversation with a facilitator',
+      () => create('conversations/new', conversation([uid('parent'), uid('facilitator')])),
+    ],
+    // Participants' names are the trigger's to keep: a client could name anyone anything.
+    refused: [
+      'name the participants of a conversation they start',
+      () =>
+        create('conversations/new', {
+          ...conversation([uid('parent'), uid('facilitator')]),
+          participantNames: { [uid('facilitator')]: { name: 'The head', role: 'Office' } },
+        }),
+    ],
+  },
+  {
     role: 'student',
     collection: 'conversations',
     allowed: [

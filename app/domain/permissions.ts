@@ -6,7 +6,7 @@
 import { audienceKeysMatch, inAudience } from './audience';
 import { isCalendarDate } from './dates';
 import { OFFICE_PARTICIPANT, takesPart } from './messages';
-import { ROLES, type Role } from './roles';
+import { ROLES, STAFF_ROLES, type Role } from './roles';
 
 /** Collections (and the one system document) the matrix covers, by their Firestore names. */
 export const PERMISSION_COLLECTIONS = [
@@ -179,8 +179,8 @@ export const PERMISSION_MATRIX: Record<PermissionCollection, MatrixRow> = {
 
 // ---- facts the scopes share with the generated Firestore rules (scripts/rules) ----------------
 
-/** Roles of the office staff. */
-export const STAFF_ROLES: readonly Role[] = ['admin', 'superAdmin', 'administration'];
+/** Roles of the office staff: defined once, in roles.ts ("is this person staff?"). */
+export { STAFF_ROLES };
 /**
  * Fields of a Members document that only the callables (roles, status) and the triggers (the
  * access links) write: no client, not even an admin, changes them directly.
@@ -228,6 +228,8 @@ export const IMMUTABLE_FIELDS: Partial<Record<PermissionCollection, readonly str
     'studentId',
     'lastMessageAt',
     'lastMessagePreview',
+    // Kept by the trigger alone (app/domain/server/participant-names.ts); never set on a create.
+    'participantNames',
   ],
   Members: MEMBER_ACCOUNT_FIELDS,
   attendance: ['classroomId', 'date'],
@@ -933,7 +935,11 @@ export function keepsInvariants(
         (before !== null || isHonestNewMessage(ref.path, after))
       );
     case 'conversations':
-      return archivesHonestly(p, before, after, ctx);
+      // Participants' names come from the trigger: a client could otherwise name anyone anything.
+      return (
+        archivesHonestly(p, before, after, ctx) &&
+        (before !== null || after.participantNames === undefined)
+      );
     case 'attendance':
       return isHonestRollCall(ref.id, after, ctx.today);
     case 'Members':

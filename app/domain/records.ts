@@ -215,6 +215,12 @@ export const conversationSchema = z.object({
   lastMessagePreview: z.string().default(''),
   /** Who started it (fixed once written; older conversations have none). */
   createdBy: z.string().optional(),
+  /**
+   * Each participant's name and role label, by participant id, kept by the trigger
+   * (app/domain/server/participant-names.ts) and never written by a client: a person who cannot
+   * read the others' records still sees who they are talking to.
+   */
+  participantNames: z.record(z.object({ name: z.string(), role: z.string() })).optional(),
   ...archive,
 });
 export type Conversation = z.infer<typeof conversationSchema>;

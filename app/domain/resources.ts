@@ -4,6 +4,7 @@
 // The file is uploaded before its document is saved, so until then only its uploader (and staff)
 // may touch it.
 import { inAudience } from './audience';
+import { isStaff } from './roles';
 import type { Principal } from './permissions';
 
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
@@ -173,8 +174,6 @@ export function resourceIdOfPath(path: string): string | null {
   return match?.[1] ?? null;
 }
 
-const STAFF = ['admin', 'superAdmin', 'administration'];
-const isStaff = (p: Principal) => p.roles.some((r) => STAFF.includes(r));
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
@@ -189,7 +188,7 @@ export function canReadFile(
   uploader: string | null,
 ): boolean {
   if (resourceIdOfPath(path) === null) return false;
-  if (isStaff(p)) return true;
+  if (isStaff(p.roles)) return true;
   if (uploader !== null && uploader === p.uid) return true;
   if (!resource) return false;
   if (resource.createdBy === p.memberUUID) return true;
@@ -218,7 +217,7 @@ export function canWriteFile(
   if (upload && uploadProblem({ name, size: upload.size, type: upload.contentType }) !== null) {
     return false;
   }
-  if (isStaff(p)) return true;
+  if (isStaff(p.roles)) return true;
   if (!p.roles.includes('facilitator')) return false;
   if (resource) return resource.createdBy === p.memberUUID;
   return uploader === null || uploader === p.uid;

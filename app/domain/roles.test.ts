@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DASHBOARD_TYPE_PRIORITY, dashboardTypeForRoles, rolesFromClaims } from './roles';
+import {
+  DASHBOARD_TYPE_PRIORITY,
+  dashboardTypeForRoles,
+  isStaff,
+  isStaffOrFacilitator,
+  rolesFromClaims,
+} from './roles';
 
 const STAFF = ['staff.school.example', 'admin.school.example'] as const;
 
@@ -110,5 +116,24 @@ describe('dashboard type priority', () => {
     expect(dashboardTypeForRoles(['student', 'administration'])).toBe('administration');
     expect(dashboardTypeForRoles(['superAdmin'])).toBe('admin');
     expect(dashboardTypeForRoles([])).toBeNull();
+  });
+});
+
+describe('is this person staff? (the one answer, issue 30)', () => {
+  it('counts the office roles as staff, and nobody else', () => {
+    expect(isStaff(['admin'])).toBe(true);
+    expect(isStaff(['superAdmin'])).toBe(true);
+    expect(isStaff(['administration'])).toBe(true);
+    expect(isStaff(['parent', 'administration'])).toBe(true);
+    expect(isStaff(['facilitator'])).toBe(false);
+    expect(isStaff(['parent', 'student'])).toBe(false);
+    expect(isStaff([])).toBe(false);
+  });
+
+  it('lets facilitators in only where the check says so', () => {
+    expect(isStaffOrFacilitator(['facilitator'])).toBe(true);
+    expect(isStaffOrFacilitator(['administration'])).toBe(true);
+    expect(isStaffOrFacilitator(['parent'])).toBe(false);
+    expect(isStaffOrFacilitator(['student'])).toBe(false);
   });
 });

@@ -109,9 +109,21 @@ export function rolesFromClaims(
   return { roles, isAdmin, isSuperAdmin, tokens };
 }
 
-/** Roles with staff rights over school records (admin, superAdmin, administration). */
-export function isStaff(roles: readonly Role[]): boolean {
-  return roles.some((r) => r === 'admin' || r === 'superAdmin' || r === 'administration');
+/**
+ * The office roles: staff rights over every school record. "Is this person staff?" is answered here
+ * and only here (issue 30); facilitators are not staff, and the checks that let them in too say so
+ * by calling isStaffOrFacilitator.
+ */
+export const STAFF_ROLES: readonly Role[] = ['admin', 'superAdmin', 'administration'];
+
+/** Does one of these roles give staff rights (admin, superAdmin, administration)? */
+export function isStaff(roles: readonly string[]): boolean {
+  return roles.some((r) => (STAFF_ROLES as readonly string[]).includes(r));
+}
+
+/** Staff, or a facilitator: the people who run classes (roll calls, registers, reports). */
+export function isStaffOrFacilitator(roles: readonly string[]): boolean {
+  return isStaff(roles) || roles.includes('facilitator');
 }
 
 /** The dashboard type a user with these roles sees when nothing else decides (spec §6). */

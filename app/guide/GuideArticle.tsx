@@ -2,6 +2,7 @@
 // with the guide's components. The viewer and the help panel both use it, so a page reads the same
 // in both places.
 import { useMemo, type ReactNode } from 'react';
+import { formatDate } from '~/domain/format';
 import { useSettings } from '~/settings/store';
 import { guideComponents } from './mdx-components';
 import type { LoadedGuidePage } from './load-guide';
@@ -27,12 +28,7 @@ export function GuideArticle({
   const Content = page.module.default;
   const Title = headingLevel === 1 ? 'h1' : 'h2';
   const headingId = titleId ?? `guide-title-${page.entry.id}`;
-  const updated = new Date(`${page.entry.lastUpdated}T00:00:00Z`).toLocaleDateString(undefined, {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  const updated = formatDate(page.entry.lastUpdated);
   return (
     <article aria-labelledby={headingId} className="min-w-0 text-fg">
       <header className="mb-2">

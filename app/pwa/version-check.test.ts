@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settingsStore } from '~/settings/store';
 import { checkForWorkerUpdate } from './service-worker';
-import { checkForNewVersion, CURRENT_VERSION, startVersionChecks } from './version-check';
+import {
+  checkForNewVersion,
+  CURRENT_VERSION,
+  loadRouteRules,
+  startVersionChecks,
+} from './version-check';
 
 vi.mock('./service-worker', () => ({
   checkForWorkerUpdate: vi.fn(() => Promise.resolve()),
@@ -64,5 +69,32 @@ describe('the new-version check', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('the route rules', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('logs no console error when offline, and a warning when the file is missing or damaged', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const debug = vi.spyOn(console, 'debug').mockImplementation(() => {});
+    // Offline: fetch rejects with "Failed to fetch"; that is normal for this app (issue 30).
+    vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await loadRouteRules('build-1');
+    expect(error).not.toHaveBeenCalled();
+    expect(warn).not.toHaveBeenCalled();
+    expect(debug).toHaveBeenCalledTimes(1);
+    // Online, a missing or damaged file is a real failure: a warning (spec §8), still no error.
+    answerLatest({}, 404);
+    await loadRouteRules('build-1');
+    answerLatest({ id: 'build-1', timestamp: 1, routeRules: 'none' });
+    await loadRouteRules('build-1');
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(warn).toHaveBeenCalledWith(
+      'The route rules of this build could not be loaded',
+      expect.any(Error),
+    );
+    expect(error).not.toHaveBeenCalled();
   });
 });

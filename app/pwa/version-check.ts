@@ -123,16 +123,27 @@ let matcher: RouteMatcher | null = null;
 let rulesRequested = false;
 const ruleListeners = new Set<() => void>();
 
-async function loadRouteRules(buildId: string): Promise<void> {
+/** Fetches and applies this build's route rules once. Exported for tests. */
+export async function loadRouteRules(buildId: string): Promise<void> {
+  let body: unknown;
   try {
-    const meta = buildMetaSchema.parse(
-      await fetchJson(`/builds/meta/${encodeURIComponent(buildId)}.json`),
-    );
-    matcher = compileRouteRules(meta.routeRules);
+    body = await fetchJson(`/builds/meta/${encodeURIComponent(buildId)}.json`);
+  } catch (error) {
+    // fetch rejects only when no answer came at all: offline, which is normal for this app, so it
+    // is no fault to report (issue 30). An answer that is not ok is a real failure, below.
+    if (error instanceof TypeError) {
+      console.debug('The route rules of this build were not fetched (offline)', error);
+      return;
+    }
+    console.warn('The route rules of this build could not be loaded', error);
+    return;
+  }
+  try {
+    matcher = compileRouteRules(buildMetaSchema.parse(body).routeRules);
     ruleListeners.forEach((listener) => listener());
   } catch (error) {
     // Spec §8: a failure to load the build manifest or build its matcher is logged to the console.
-    console.error('The route rules of this build could not be loaded', error);
+    console.warn('The route rules of this build could not be loaded', error);
   }
 }
 

@@ -4,7 +4,7 @@
 import { redirect, type ClientLoaderFunctionArgs } from '@remix-run/react';
 import { dashboardTypeFromPath, storeDashboardType } from '~/settings/dashboard-type';
 import { settingsStore } from '~/settings/store';
-import { pageNotFound } from '~/ui/errors';
+import { pageNotFound } from '~/ui/responses';
 
 export function clientLoader({ request }: ClientLoaderFunctionArgs) {
   const url = new URL(request.url);

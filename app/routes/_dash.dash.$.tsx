@@ -1,5 +1,5 @@
 import { useLocation } from '@remix-run/react';
-import { pageNotFound } from '~/ui/errors';
+import { pageNotFound } from '~/ui/responses';
 
 // An unknown page under /dash/ keeps the dashboard around it, so the navigation stays usable.
 export function clientLoader({ request }: { request: Request }) {

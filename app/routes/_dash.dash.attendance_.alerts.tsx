@@ -3,12 +3,14 @@
 import { useLoaderData } from '@remix-run/react';
 import { requireArea } from '~/auth/guards';
 import { useRevalidateOnDataChange } from '~/data/route-data';
+import { isStaff } from '~/domain/roles';
 import { buildAlerts, readThreshold } from '~/features/attendance/alerts';
 import { LowAttendanceCard, NotMarkedCard, StreaksCard } from '~/features/attendance/AlertsLists';
-import { AttendanceTabs, isAttendanceStaff } from '~/features/attendance/AttendanceTabs';
+import { AttendanceTabs } from '~/features/attendance/AttendanceTabs';
 import { loadAttendanceData } from '~/features/attendance/load';
-import { GeneralErrorBoundary, notAllowed } from '~/ui/errors';
+import { GeneralErrorBoundary } from '~/ui/errors';
 import { PageHeading } from '~/ui/PageHeading';
+import { notAllowed } from '~/ui/responses';
 import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 import type { ClientLoaderFunctionArgs, MetaFunction } from '@remix-run/react';
 
@@ -16,7 +18,7 @@ const WATCHED = ['attendance', 'classrooms', 'students', 'facilitators'] as cons
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   const user = await requireArea(request, handle.area);
-  if (!isAttendanceStaff(user.roles)) throw notAllowed();
+  if (!isStaff(user.roles)) throw notAllowed();
   const { percent, form } = readThreshold(new URL(request.url));
   const data = await loadAttendanceData(user);
   return { roles: user.roles, alerts: buildAlerts(data, percent), form };

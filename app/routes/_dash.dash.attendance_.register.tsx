@@ -9,11 +9,8 @@ import {
 } from '@remix-run/react';
 import { requireArea } from '~/auth/guards';
 import { useRevalidateOnDataChange } from '~/data/route-data';
-import {
-  AttendanceTabs,
-  isAttendanceStaff,
-  takesRollCalls,
-} from '~/features/attendance/AttendanceTabs';
+import { isStaff, isStaffOrFacilitator } from '~/domain/roles';
+import { AttendanceTabs } from '~/features/attendance/AttendanceTabs';
 import { loadAttendanceData, markableClassrooms, rosterOf } from '~/features/attendance/load';
 import {
   RegisterFilters,
@@ -22,14 +19,19 @@ import {
   RegisterTable,
   rangeText,
 } from '~/features/attendance/Register';
-import { parseRegisterQuery, registerView } from '~/features/attendance/register-view';
-import { GeneralErrorBoundary, notAllowed, notFound } from '~/ui/errors';
+import {
+  parseRegisterQuery,
+  registerClassroomOptions,
+  registerView,
+} from '~/features/attendance/register-view';
+import { GeneralErrorBoundary } from '~/ui/errors';
 import { EmptyState, PageHeading } from '~/ui/PageHeading';
+import { notAllowed, notFound } from '~/ui/responses';
 import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   const user = await requireArea(request, handle.area);
-  if (!takesRollCalls(user.roles)) throw redirect('/dash/attendance/summary');
+  if (!isStaffOrFacilitator(user.roles)) throw redirect('/dash/attendance/summary');
   const data = await loadAttendanceData(user);
   const classrooms = [...markableClassrooms(data)].sort((a, b) => a.name.localeCompare(b.name));
   const parsed = parseRegisterQuery(
@@ -42,13 +44,15 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   if (query.classroom && !classroom) {
     // Staff may open every classroom, so an unknown id is simply not found; for a facilitator
     // it is someone else's classroom (or none), which they may not open.
-    throw isAttendanceStaff(user.roles) ? notFound(request) : notAllowed();
+    throw isStaff(user.roles) ? notFound(request) : notAllowed();
   }
   const roster = classroom ? rosterOf(data.students, classroom.id) : [];
+  // A classroom name two campuses share is shown with its campus (issue 30).
+  const options = registerClassroomOptions(classrooms, data.campuses);
   return {
     roles: user.roles,
     today: data.today,
-    classrooms: classrooms.map((c) => ({ value: c.id, label: c.name })),
+    classrooms: options,
     query,
     form: parsed.ok ? null : { fieldErrors: parsed.fieldErrors, values: parsed.values },
     rosterSize: roster.length,
@@ -57,6 +61,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
         ? registerView(classroom, roster, data.rollCalls, query.from, query.to, {
             today: data.today,
             linkRollCalls: true,
+            classroomLabel: options.find((o) => o.value === classroom.id)?.label,
           })
         : null,
   };
@@ -90,10 +95,10 @@ export default function RegisterPage() {
               <p className="text-muted">Correct the dates above to see the register.</p>
             ) : null
           ) : rosterSize === 0 ? (
-            <EmptyState title={`No students are enrolled in ${view.classroom.name}.`} />
+            <EmptyState title={`No students are enrolled in ${view.classroomLabel}.`} />
           ) : view.columns.length === 0 ? (
             <EmptyState
-              title={`No roll calls taken for ${view.classroom.name} ${rangeText(query, today)}.`}
+              title={`No roll calls taken for ${view.classroomLabel} ${rangeText(query, today)}.`}
             />
           ) : (
             <>

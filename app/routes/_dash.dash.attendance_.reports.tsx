@@ -6,7 +6,8 @@ import { lazy, Suspense } from 'react';
 import { requireArea } from '~/auth/guards';
 import { useRevalidateOnDataChange } from '~/data/route-data';
 import { addDays, dailyRates } from '~/domain/attendance';
-import { AttendanceTabs, takesRollCalls } from '~/features/attendance/AttendanceTabs';
+import { isStaffOrFacilitator } from '~/domain/roles';
+import { AttendanceTabs } from '~/features/attendance/AttendanceTabs';
 import { loadAttendanceData } from '~/features/attendance/load';
 import { RateChartTable } from '~/features/attendance/RateChartTable';
 import { ReportExportForm } from '~/features/attendance/ReportExportForm';
@@ -17,8 +18,9 @@ import {
   reportChoices,
 } from '~/features/attendance/reports';
 import { Card } from '~/ui/Card';
-import { GeneralErrorBoundary, notAllowed } from '~/ui/errors';
+import { GeneralErrorBoundary } from '~/ui/errors';
 import { PageHeading } from '~/ui/PageHeading';
+import { notAllowed } from '~/ui/responses';
 import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 import type {
   ClientActionFunctionArgs,
@@ -32,7 +34,7 @@ const WATCHED = ['attendance', 'classrooms', 'students'] as const;
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   const user = await requireArea(request, handle.area);
-  if (!takesRollCalls(user.roles)) throw notAllowed();
+  if (!isStaffOrFacilitator(user.roles)) throw notAllowed();
   const data = await loadAttendanceData(user);
   const from = addDays(data.today, -(REPORT_DAYS - 1));
   return {
@@ -45,7 +47,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
 
 export async function clientAction({ request }: ClientActionFunctionArgs) {
   const user = await requireArea(request, handle.area);
-  if (!takesRollCalls(user.roles)) throw notAllowed();
+  if (!isStaffOrFacilitator(user.roles)) throw notAllowed();
   const [data, formData] = await Promise.all([loadAttendanceData(user), request.formData()]);
   // The person's own marks carry their uid; the CSV names them like everyone else.
   const names = user.displayName ? { [user.uid]: user.displayName } : {};

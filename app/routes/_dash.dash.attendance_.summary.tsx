@@ -10,8 +10,9 @@ import {
 } from '@remix-run/react';
 import { requireArea } from '~/auth/guards';
 import { useRevalidateOnDataChange } from '~/data/route-data';
+import { isStaffOrFacilitator } from '~/domain/roles';
 import { AttendanceSummaryCard } from '~/features/attendance/AttendanceSummary';
-import { AttendanceTabs, takesRollCalls } from '~/features/attendance/AttendanceTabs';
+import { AttendanceTabs } from '~/features/attendance/AttendanceTabs';
 import { loadAttendanceData } from '~/features/attendance/load';
 import { attendanceSummaryFor } from '~/features/attendance/summary';
 import { useSettings } from '~/settings/store';
@@ -31,7 +32,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   return {
     roles: user.roles,
     isParent: user.roles.includes('parent'),
-    takesRollCalls: ownIds.size === 0 && takesRollCalls(user.roles),
+    takesRollCalls: ownIds.size === 0 && isStaffOrFacilitator(user.roles),
     // Each student's periods end on their own campus's day (the one clock).
     summaries: students.map((s) =>
       attendanceSummaryFor(data.rollCalls, s, data.campusDays?.get(s.campusId) ?? data.today),

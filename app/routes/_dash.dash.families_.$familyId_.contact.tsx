@@ -11,8 +11,9 @@ import {
   saveContactFromRequest,
 } from '~/features/students/forms/family-routes';
 import { FamilyContactEditor } from '~/features/students/forms/FamilyContactEditor';
-import { GeneralErrorBoundary, notAllowed } from '~/ui/errors';
+import { GeneralErrorBoundary } from '~/ui/errors';
 import { PageHeading } from '~/ui/PageHeading';
+import { notAllowed } from '~/ui/responses';
 import { withErrorTitle, type RouteHandle } from '~/ui/route-handle';
 import type {
   ClientActionFunctionArgs,

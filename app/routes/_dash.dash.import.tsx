@@ -5,8 +5,9 @@ import { useLoaderData, type ClientLoaderFunctionArgs, type MetaFunction } from 
 import { requireArea } from '~/auth/guards';
 import { importableKinds } from '~/features/import/context';
 import { ImportScreen } from '~/features/import/ImportPage';
-import { GeneralErrorBoundary, notAllowed } from '~/ui/errors';
+import { GeneralErrorBoundary } from '~/ui/errors';
 import { PageHeading } from '~/ui/PageHeading';
+import { notAllowed } from '~/ui/responses';
 import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {

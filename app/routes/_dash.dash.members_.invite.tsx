@@ -14,8 +14,9 @@ import { InviteForm } from '~/features/members/InviteForm';
 import { inviteMember } from '~/features/members/member-actions';
 import { mayManageMembers } from '~/features/members/member-rules';
 import { ButtonLink } from '~/ui/Button';
-import { GeneralErrorBoundary, notAllowed } from '~/ui/errors';
+import { GeneralErrorBoundary } from '~/ui/errors';
 import { PageHeading } from '~/ui/PageHeading';
+import { notAllowed } from '~/ui/responses';
 import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {

@@ -42,7 +42,7 @@ function unreadText(count: number): string {
 const LIVE: LiveSpec[] = [{ collection: 'conversations' }];
 
 export default function InboxPage() {
-  const { query, filtered, rows, total, archivedTotal, unreadTotal, children } =
+  const { query, filtered, rows, total, archivedTotal, unreadTotal, children, timeZone } =
     useLoaderData<typeof clientLoader>();
   const skin = useSettings((s) => s.skin);
   useRevalidateOnDataChange(WATCHED);
@@ -95,7 +95,7 @@ export default function InboxPage() {
                     : `${rows.length} of ${total} conversations`}
                 </p>
               ) : null}
-              <InboxList rows={rows} />
+              <InboxList rows={rows} timeZone={timeZone} />
             </>
           )}
         </>

@@ -74,7 +74,9 @@ export default function ThreadPage() {
           </>
         ) : null}
       </dl>
-      {thread.archived ? <ArchivedNotice archived={thread.archived} /> : null}
+      {thread.archived ? (
+        <ArchivedNotice archived={thread.archived} timeZone={thread.timeZone} />
+      ) : null}
       {thread.canArchive ? <ArchiveConversation /> : null}
       <ThreadMessages thread={thread} />
       {thread.canReply ? (

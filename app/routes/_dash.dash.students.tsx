@@ -12,12 +12,13 @@ import {
 import { requireArea } from '~/auth/guards';
 import { useLiveQueries, type LiveSpec } from '~/data/live';
 import { useRevalidateOnDataChange } from '~/data/route-data';
-import { csvFileName, downloadCsv, studentsToCsv } from '~/features/students/list/csv';
+import { csvFileName, studentsToCsv } from '~/features/students/list/csv';
 import { loadStudentList, ownStudentRecord, type ListViewer } from '~/features/students/list/load';
 import { hasFilters } from '~/features/students/list/query';
 import { StudentFilters } from '~/features/students/list/StudentFilters';
 import { StudentsTable } from '~/features/students/list/StudentsTable';
 import { useSettings } from '~/settings/store';
+import { downloadCsv } from '~/ui/csv';
 import { GeneralErrorBoundary } from '~/ui/errors';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { EmptyState, PageHeading } from '~/ui/PageHeading';

@@ -5,7 +5,7 @@ import { HelpButton } from '~/guide/HelpButton';
 import { settingsStore, useSettings } from '~/settings/store';
 import { THEME_LABELS } from '~/settings/theme';
 import { GeneralErrorBoundary } from '~/ui/errors';
-import { MAIN_CONTENT_ID } from '~/ui/SkipLinks';
+import { MAIN_CONTENT_ID } from '~/ui/landmarks';
 import { useFocusMainAfterNavigation } from '~/ui/use-focus-after-navigation';
 
 function DefaultShell({ children }: { children: React.ReactNode }) {

@@ -12,12 +12,8 @@
 // browser would only scroll to it.
 import { useLocation } from '@remix-run/react';
 import { useSettings } from '~/settings/store';
+import { DASHBOARD_NAVIGATION_ID, MAIN_CONTENT_ID } from './landmarks';
 import type { MouseEvent } from 'react';
-
-/** The id of every layout's <main> (focusable with tabIndex={-1}). */
-export const MAIN_CONTENT_ID = 'main';
-/** The id of the dashboard's area navigation (focusable with tabIndex={-1}). */
-export const DASHBOARD_NAVIGATION_ID = 'dashboard-navigation';
 
 function focusTarget(event: MouseEvent<HTMLAnchorElement>, id: string) {
   const target = document.getElementById(id);

@@ -5,7 +5,7 @@
 // build time without loading the pages (scripts/route-handles-plugin.ts).
 import { isRouteErrorResponse, type MetaDescriptor, type MetaFunction } from '@remix-run/react';
 import type { Area } from '~/domain/areas';
-import { errorTitle } from './errors';
+import { errorTitle } from './responses';
 
 export interface RouteHandle {
   title: string;

@@ -7,7 +7,7 @@
 // "Skip to content" as its first Tab stop.
 import { useLocation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import { MAIN_CONTENT_ID } from './SkipLinks';
+import { MAIN_CONTENT_ID } from './landmarks';
 
 export function useFocusMainAfterNavigation(): void {
   const location = useLocation();

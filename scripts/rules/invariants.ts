@@ -65,7 +65,10 @@ export function createInvariant(collection: PermissionCollection): string {
       `after.get('readAt', {}).keys().hasOnly([after.senderId])`,
     );
   }
-  if (collection === 'conversations') parts.push(archives('create'));
+  if (collection === 'conversations') {
+    // Participants' names come from the trigger alone (app/domain/permissions.ts, keepsInvariants).
+    parts.push(archives('create'), `!('participantNames' in after)`);
+  }
   if (collection === 'attendance') parts.push('honestRollCall(docId, after)');
   if (collection === 'parentInquiries') {
     parts.push(

@@ -31,10 +31,10 @@ test('an admin’s edit of a last name appears in the student’s History', asyn
     hasText: `Last name from ${before} to ${after}`,
   });
   await expect(line).toHaveCount(1, { timeout: 15_000 });
-  // "Amara Okafor changed Last name from … on 27 Nov 2026, 18:11": the writer's name, and the date
-  // and time of the change as the page formats date-times.
+  // "Amara Okafor changed Last name from … on Fri 27 Nov 2026, 18:11": the writer's name, and the
+  // date and time of the change as every page writes them (app/domain/format.ts).
   await expect(line).toHaveText(
-    /^Amara Okafor changed .+ on \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/,
+    /^Amara Okafor changed .+ on [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{2}:\d{2}$/,
   );
   await expect(history.getByText('No changes recorded yet.')).toHaveCount(0);
 

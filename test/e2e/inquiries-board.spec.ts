@@ -127,6 +127,11 @@ test('the office assigns an inquiry to themselves, notes it and moves it to enro
     await expect(history.getByRole('row').nth(1)).toContainText(`→ ${next}`);
   }
   await expect(dialog.getByRole('status')).toContainText('Create family and student');
+  // Enrolled is the end of the pipeline: nothing is pre-chosen (never "New"), so a reopening is a
+  // choice the person makes.
+  const afterEnrolled = dialog.getByRole('combobox', { name: /^Move to/ });
+  await expect(afterEnrolled).toHaveValue('');
+  await expect(afterEnrolled.locator('option:checked')).toHaveText('Choose a stage');
   await expect(dialog.getByRole('link', { name: 'Create family and student' })).toHaveAttribute(
     'href',
     `${BOARD}/${target.id}/convert`,
@@ -135,6 +140,12 @@ test('the office assigns an inquiry to themselves, notes it and moves it to enro
   await expect(dialog).toBeHidden();
   const card = column(page, 'Enrolled').getByRole('listitem').filter({ hasText: target.childName });
   await expect(card.getByRole('link', { name: 'Create family and student' }).first()).toBeVisible();
+  // The card says when the inquiry came, as a time past, never an "Age" that reads as the child's.
+  await expect(card.locator('dt', { hasText: 'Received' })).toBeVisible();
+  await expect(card.locator('dt', { hasText: /^Age$/ })).toHaveCount(0);
+  await expect(card.locator('dt:has-text("Received") + dd')).toHaveText(
+    /^(Today|Yesterday|\d+ days ago)$/,
+  );
 
   // A card moves by its own "Move to" and keeps the focus on that control.
   const other = (await seeded(page)).find((i) => i.status === 'new' && i.id !== target.id);
@@ -180,7 +191,7 @@ test('filters by campus and assignee change the counts, and the CSV holds the fi
   const text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
   const lines = text.trimEnd().split('\r\n');
   expect(lines[0]).toBe(
-    'Parent,E-mail,Phone,Child,Date of birth,Campus,Status,Assigned to,Received,Last contact,Age (days),No contact for 7 days,Message',
+    'Parent,E-mail,Phone,Child,Date of birth,Campus,Status,Assigned to,Received,Last contact,Days since received,No contact for 7 days,Message',
   );
   expect(lines).toHaveLength(unassigned.length + 1);
 

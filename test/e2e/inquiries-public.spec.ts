@@ -91,6 +91,12 @@ test.describe('the public inquiry page', () => {
 
     const thanks = page.getByRole('status').filter({ hasText: 'Thank you' });
     await expect(thanks).toContainText(`we will contact you at ${ravi.email}`);
+    // The office to call, with its number from the school's record, as a link a phone can call.
+    await expect(thanks).toContainText(/please call the office of .+ on \+?[\d ]+\./);
+    await expect(thanks.getByRole('link', { name: /^\+?[\d ]+$/ })).toHaveAttribute(
+      'href',
+      /^tel:\+?\d+$/,
+    );
     await expect(page.getByRole('button', { name: 'Send inquiry' })).toHaveCount(0);
     await expect(page.getByRole('heading', { name: /your inquiry has been sent/ })).toBeFocused();
     await shots(page, 'inquire-thank-you');

@@ -75,6 +75,8 @@ test('a family asks on /inquire, the admin assigns, moves it to enrolled and con
   await expect(
     page.getByRole('heading', { level: 1, name: 'Create family and student' }),
   ).toBeVisible();
+  // The inquiry in short names its status as the board does ("Enrolled", never "enrolled").
+  await expect(page.locator('dt:has-text("Status") + dd')).toHaveText('Enrolled');
   await expect(page.getByLabel('Family name')).toHaveValue(last);
   await expect(page.getByLabel('First name')).toHaveValue('Mira');
   await expect(page.getByLabel('Date of birth')).toHaveValue('2018-03-09');

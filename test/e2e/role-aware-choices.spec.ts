@@ -79,12 +79,17 @@ test('a family sees the last status step of their inquiry, never the office’s 
   await syncSettled(page);
   const list = page.getByRole('region', { name: 'Your inquiries' });
   await expect(list.getByRole('listitem')).toHaveCount(2);
-  const day = new Date(movedAt).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  // The day of the move as the app writes a date ("Fri 27 Nov 2026"), in the browser's zone.
+  const day = await page.evaluate((at) => {
+    const parts = new Intl.DateTimeFormat('en-GB', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+    }).formatToParts(new Date(at));
+    const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+    return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
+  }, movedAt);
   await expect(list).toContainText(`Last step: Moved to contacted, ${day}`);
   await expect(page.getByText(NOTE)).toHaveCount(0);
   await expect(list.getByText(/Note:/)).toHaveCount(0);

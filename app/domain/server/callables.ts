@@ -269,16 +269,39 @@ export function setMemberStatus(
 export const RATE_LIMITS_COLLECTION = 'inquiryRateLimits';
 const countSchema = z.object({ count: z.number().int().nonnegative() }).catch({ count: 0 });
 
+/** The office a family may call about an inquiry: a campus's name and phone, from its record. */
+export interface InquiryOffice {
+  campus: string;
+  phone: string;
+}
+
+/**
+ * The office to call: the chosen campus's when it has a phone, else the first campus with one,
+ * else null. A visitor may not read campuses, so the thank-you learns the number from here.
+ */
+function inquiryOffice(ctx: ServerContext, campusId: string | undefined): InquiryOffice | null {
+  const offices = ctx
+    .list('campuses')
+    .flatMap(({ id, data }) =>
+      typeof data.phone === 'string' && data.phone.trim()
+        ? [{ id, campus: typeof data.name === 'string' ? data.name : '', phone: data.phone.trim() }]
+        : [],
+    );
+  const office = offices.find((o) => o.id === campusId) ?? offices[0];
+  return office ? { campus: office.campus, phone: office.phone } : null;
+}
+
 /**
  * A public inquiry: anyone may send one, signed in or not (families with no account; a signed-in
- * caller is recorded as its creator). The fourth of a day from one address is refused.
+ * caller is recorded as its creator). The fourth of a day from one address is refused. The answer
+ * names the office to call, should the family not hear back.
  */
 export function submitInquiry(
   input: unknown,
   caller: Caller | null,
   ctx: ServerContext,
   env: { now: Date; id: string },
-): Outcome<{ id: string }> {
+): Outcome<{ id: string; office: InquiryOffice | null }> {
   // The latest school day of any campus: a child born today anywhere in the school is not refused.
   const campuses = ctx.list('campuses').map(({ id, data }) => ({
     id,
@@ -299,7 +322,7 @@ export function submitInquiry(
     at: env.now.toISOString(),
     ...(caller ? { createdBy: caller.uid } : {}),
   });
-  return accept({ id: env.id }, [
+  return accept({ id: env.id, office: inquiryOffice(ctx, parsed.data.campusId) }, [
     {
       path: `${RATE_LIMITS_COLLECTION}/${key}`,
       data: { count: count + 1, day: today, updatedAt: env.now },

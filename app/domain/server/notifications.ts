@@ -13,7 +13,7 @@ import {
 } from '~/domain/messages';
 import { collectionOfPath, resolvePrincipal, type DocData } from '~/domain/permissions';
 import { resourceNotification } from '~/domain/resources';
-import { ROLES, type Role } from '~/domain/roles';
+import { isStaff, ROLES, type Role } from '~/domain/roles';
 import type { ServerContext, ServerWrite } from './outcome';
 
 /** A document a write created, as stored after the write. */
@@ -131,7 +131,6 @@ export function messageCreatedWrites(
   return writes;
 }
 
-const STAFF_ROLES: readonly string[] = ['admin', 'superAdmin', 'administration'];
 const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
 
 /**
@@ -153,8 +152,8 @@ export function audienceRecipients(record: DocData, ctx: ServerContext): string[
     if (memberUUID === author) continue;
     const roles = strings(member.data.roles).filter(isRole);
     if (roles.length === 0) continue;
-    const isStaff = roles.some((role) => STAFF_ROLES.includes(role));
-    const told = isStaff
+    const staff = isStaff(roles);
+    const told = staff
       ? audienceRolesOf(roles).some((role) => target.audience.includes(role))
       : inAudience(
           resolvePrincipal(

@@ -1,7 +1,8 @@
 // Every Firestore trigger's decision for one document write, composed: the notifications of a
 // created message, event or resource; the custom claims of a Members document whose roles changed
 // (claims = { roles }); the Members `access` links the write can change; the repair of an event's
-// or resource's `audienceKeys` that disagree with its fields; and the bump of
+// or resource's `audienceKeys` that disagree with its fields; a conversation's participants' names;
+// and the bump of
 // system/collectionVersions for a cached collection; and the audit trail's entry (audit.ts). The
 // Cloud Functions call this from onDocumentWritten / onDocumentCreated; the fake calls it after
 // each client commit.
@@ -10,6 +11,7 @@ import { audienceKeyWrites } from './audience-keys';
 import { auditTrailWrites, type WrittenChange } from './audit';
 import { storedRoles } from './callables';
 import { createdWrites } from './notifications';
+import { participantNameWrites } from './participant-names';
 import { versionBumpWrites } from './versions';
 import type { AuthEffect, ServerContext, ServerWrite } from './outcome';
 
@@ -42,6 +44,8 @@ export interface TriggerParts {
   versions?: boolean;
   /** The auditLog entry of an audited write (audit.ts). */
   audit?: boolean;
+  /** A conversation's `participantNames`, kept from the Members profiles (participant-names.ts). */
+  participantNames?: boolean;
 }
 
 const ALL_PARTS: Required<TriggerParts> = {
@@ -51,6 +55,7 @@ const ALL_PARTS: Required<TriggerParts> = {
   audienceKeys: true,
   versions: true,
   audit: true,
+  participantNames: true,
 };
 
 /**
@@ -75,6 +80,9 @@ export function changeTriggers(
   // Each affected member once for the whole commit, not once per write that names them.
   if (parts.access) writes.push(...accessLinkWritesFor(changes, ctx));
   if (parts.audienceKeys) for (const change of changes) writes.push(...audienceKeyWrites(change));
+  if (parts.participantNames) {
+    for (const change of changes) writes.push(...participantNameWrites(change, ctx));
+  }
   if (parts.versions) {
     writes.push(
       ...versionBumpWrites(

@@ -1,5 +1,6 @@
 // The three lists of the "Needs attention" page, each with an honest empty state.
 import { Form, Link } from '@remix-run/react';
+import { formatDate } from '~/domain/format';
 import { useSettings } from '~/settings/store';
 import { Button } from '~/ui/Button';
 import { Card } from '~/ui/Card';
@@ -8,22 +9,14 @@ import { SchoolDay } from '~/ui/SchoolDay';
 import {
   classroomLabel,
   studentHref,
-  studentName,
   type LowAttendanceRow,
   type NotMarkedClass,
   type StreakRow,
 } from './alerts';
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
-
 /** "Mon 16 Nov", from an ISO date read as a calendar day (UTC, like the seed and the fake). */
 export function formatDay(date: string): string {
-  return dayFormat.format(new Date(`${date}T00:00:00Z`));
+  return formatDate(date, 'short');
 }
 
 export function Day({ date }: { date: string }) {
@@ -134,11 +127,11 @@ export function LowAttendanceCard({
               </tr>
             </thead>
             <tbody>
-              {rows.map(({ student, summary, percent }) => (
+              {rows.map(({ student, label, summary, percent }) => (
                 <tr key={student.id} className="border-b border-border last:border-0">
                   <th scope="row" className="py-2 pr-4 font-normal">
                     <Link to={studentHref(student.id)} className={skin.link}>
-                      {studentName(student)}
+                      {label}
                     </Link>
                   </th>
                   <td className="py-2 pr-4 text-right whitespace-nowrap tabular-nums">
@@ -167,10 +160,10 @@ export function StreaksCard({ rows }: { rows: StreakRow[] }) {
         <p className="text-muted">No student has been absent on their last 3 roll calls.</p>
       ) : (
         <ul aria-label="Absent 3 days in a row" className="divide-y divide-border">
-          {rows.map(({ student, dates }) => (
+          {rows.map(({ student, label, dates }) => (
             <li key={student.id} className="py-2">
               <Link to={studentHref(student.id)} className={`${skin.link} font-medium`}>
-                {studentName(student)}
+                {label}
               </Link>
               <span className="block text-sm text-muted">
                 Absent {dates.length} days:{' '}

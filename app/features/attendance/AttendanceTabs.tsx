@@ -2,10 +2,8 @@
 // Pages, not views of one record, so these are links (NavLink marks the current one) dressed
 // like ui/Tabs through the theme skin.
 import { NavLink } from '@remix-run/react';
-import type { Role } from '~/domain/roles';
+import { STAFF_ROLES as STAFF, type Role } from '~/domain/roles';
 import { useSettings } from '~/settings/store';
-
-const STAFF: readonly Role[] = ['admin', 'superAdmin', 'administration'];
 
 interface AttendanceLink {
   to: string;
@@ -22,28 +20,21 @@ export const ATTENDANCE_PAGES: readonly AttendanceLink[] = [
   { to: '/dash/attendance/summary', label: 'Attendance summary', roles: ['parent', 'student'] },
 ];
 
-/** May a person with these roles take roll calls (staff, facilitators)? */
-export function takesRollCalls(roles: readonly Role[]): boolean {
-  return roles.some((r) => STAFF.includes(r) || r === 'facilitator');
-}
-
-export function isAttendanceStaff(roles: readonly Role[]): boolean {
-  return roles.some((r) => STAFF.includes(r));
-}
-
 export function AttendanceTabs({ roles }: { roles: readonly Role[] }) {
   const skin = useSettings((s) => s.skin);
   const links = ATTENDANCE_PAGES.filter((page) => page.roles.some((r) => roles.includes(r)));
   if (links.length < 2) return null;
   return (
-    <nav aria-label="Attendance pages" className="mb-4 overflow-x-auto border-b border-border">
-      <ul className="flex gap-1">
+    // The tabs wrap onto a second line on a phone: every page stays in sight, none scrolled off
+    // the edge with no hint that it is there (issue 30).
+    <nav aria-label="Attendance pages" className="mb-4 border-b border-border">
+      <ul className="flex flex-wrap gap-1">
         {links.map((link) => (
           <li key={link.to}>
             <NavLink
               to={link.to}
               end
-              // One line per tab: on a phone the row scrolls sideways rather than stacking words.
+              // One line per tab: a tab moves to the next row whole rather than stacking words.
               className={({ isActive }) =>
                 `min-h-11 whitespace-nowrap ${isActive ? skin.tabSelected : skin.tab}`
               }

@@ -124,7 +124,7 @@ export function RegisterTable({ view }: { view: RegisterView }) {
     >
       <table className="border-separate border-spacing-0 text-sm">
         <caption id={captionId} className="px-3 py-2 text-left font-semibold">
-          Attendance register: {view.classroom.name}
+          Attendance register: {view.classroomLabel}
           {first && last ? (
             <span className="font-normal text-muted">
               {', '}

@@ -5,9 +5,9 @@ import { Form, useNavigation } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '~/ui/Button';
 import { Combobox } from '~/ui/Combobox';
+import { downloadCsv } from '~/ui/csv';
 import { FormError, SelectField, TextField } from '~/ui/form/Field';
 import { typedValue, type FormFailure } from '~/ui/form/parse-form';
-import { downloadCsv } from '../students/list/csv';
 import { classroomLabel, studentName } from './alerts';
 import { EXPORT_SCOPES, type ExportResult, type ExportScope, type ReportChoices } from './reports';
 

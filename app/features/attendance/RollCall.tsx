@@ -5,6 +5,7 @@
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ATTENDANCE_STATUS_INFO, nextStatus, type AttendanceStatus } from '~/domain/attendance';
+import { formatDate } from '~/domain/format';
 import { ATTENDANCE_STATUSES } from '~/domain/records';
 import { useSettings } from '~/settings/store';
 import { Badge } from '~/ui/Badge';
@@ -26,13 +27,7 @@ import type { RollCallView } from './roll-call-route';
 
 /** "Monday 23 November 2026" for an ISO date (the calendar date, whatever the time zone). */
 export function longDate(date: string): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  return formatDate(date, 'long');
 }
 
 function sameMark(a: Mark | undefined, b: Mark | undefined): boolean {

@@ -13,6 +13,7 @@ import {
 import type { FormState } from '~/ui/form/Field';
 import { wholeNumber } from '~/ui/form/fields';
 import { parseForm } from '~/ui/form/parse-form';
+import { campusLabels } from './campus-labels';
 import {
   dayOf,
   type AttendanceData,
@@ -118,6 +119,8 @@ export function wholePercent(rate: number): number {
 
 export interface LowAttendanceRow {
   student: StudentRecord;
+  /** The student's name, with the campus when another enrolled student has the same name. */
+  label: string;
   summary: StudentSummary;
   /** summary.rate as a whole percentage (rounded down, so 89.7 % never reads as 90 %). */
   percent: number;
@@ -125,6 +128,8 @@ export interface LowAttendanceRow {
 
 export interface StreakRow {
   student: StudentRecord;
+  /** The student's name, with the campus when another enrolled student has the same name. */
+  label: string;
   dates: string[];
 }
 
@@ -142,16 +147,21 @@ export function buildAlerts(data: AttendanceData, thresholdPercent: number): Ale
   const enrolled = data.students.filter((s) => s.status === 'enrolled');
   const byId = new Map(enrolled.map((s) => [s.id, s]));
   const ids = enrolled.map((s) => s.id);
+  // Two campuses may have a student of the same name: the campus tells the two apart.
+  const labels = campusLabels(enrolled, studentName, data.campuses);
+  const labelOf = (student: StudentRecord) => labels.get(student.id) ?? studentName(student);
   const low = lowAttendance(data.rollCalls, ids, data.today, thresholdPercent / 100).flatMap(
     ({ studentId, summary }) => {
       const student = byId.get(studentId);
-      return student ? [{ student, summary, percent: wholePercent(summary.rate ?? 0) }] : [];
+      return student
+        ? [{ student, label: labelOf(student), summary, percent: wholePercent(summary.rate ?? 0) }]
+        : [];
     },
   );
   const streaks = absenceStreaks(data.rollCalls, ids, data.today).flatMap(
     ({ studentId, dates }) => {
       const student = byId.get(studentId);
-      return student ? [{ student, dates }] : [];
+      return student ? [{ student, label: labelOf(student), dates }] : [];
     },
   );
   return { today: data.today, notMarked: notMarkedToday(data), low, streaks, thresholdPercent };

@@ -10,7 +10,7 @@ import {
   type AttendanceStatus,
 } from '~/domain/attendance';
 import type { Attendance } from '~/domain/records';
-import { toCsv } from '../students/list/csv';
+import { toCsv } from '~/ui/csv';
 
 const STUDENTS: Record<string, string> = { s1: 'Asha Rao', s2: 'Ben Okafor', s3: 'Chen Li' };
 const lookups = {

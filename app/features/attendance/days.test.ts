@@ -6,7 +6,7 @@ import { principalFromLists } from '~/domain/permissions';
 import { campusSchema, classroomSchema } from '~/domain/records';
 import { notMarkedToday } from './alerts';
 import { dayOf } from './days';
-import { todaysClasses } from './home-facilitator';
+import { todaysClasses } from './todays-classes';
 import type { AttendanceData } from './load';
 
 /** Saturday 00:30 in Kolkata; still Friday 11:00 in Los Angeles and 19:00 in UTC. */

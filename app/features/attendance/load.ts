@@ -21,6 +21,7 @@ import {
   type Facilitator,
   type Student,
 } from '~/domain/records';
+import { isStaff } from '~/domain/roles';
 
 export { dayOf, zoneOf } from './days';
 
@@ -78,9 +79,7 @@ function principalOf(
 
 /** Everything the attendance screens need, from the cache (refreshed first when due). */
 export async function loadAttendanceData(user: SessionUser): Promise<AttendanceData> {
-  const staff = user.roles.some(
-    (r) => r === 'admin' || r === 'superAdmin' || r === 'administration',
-  );
+  const staff = isStaff(user.roles);
   const [classrooms, campuses, students, facilitators, rollCalls, families, pending, members] =
     await Promise.all([
       loadCollection('classrooms', { schema: classroomRecordSchema }),
@@ -180,9 +179,7 @@ export function rosterOf(students: readonly StudentRecord[], classroomId: string
 /** The classrooms a person may take the roll for: all for staff, their own for a facilitator. */
 export function markableClassrooms(data: Pick<AttendanceData, 'principal' | 'classrooms'>) {
   const { principal, classrooms } = data;
-  const staff = principal.roles.some(
-    (r) => r === 'admin' || r === 'superAdmin' || r === 'administration',
-  );
+  const staff = isStaff(principal.roles);
   if (staff) return classrooms;
   if (principal.roles.includes('facilitator')) {
     return classrooms.filter((c) => principal.classroomIds.includes(c.id));

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { classroomRecordSchema, studentRecordSchema, type RollCallRecord } from './load';
-import { parseRegisterQuery, registerView } from './register-view';
+import {
+  campusRecordSchema,
+  classroomRecordSchema,
+  studentRecordSchema,
+  type RollCallRecord,
+} from './load';
+import { parseRegisterQuery, registerClassroomOptions, registerView } from './register-view';
 
 const today = '2026-11-23';
 
@@ -123,5 +128,36 @@ describe('registerView', () => {
       linkRollCalls: false,
     });
     expect(view.columns.every((c) => c.href === null)).toBe(true);
+  });
+});
+
+describe('the register of a classroom name two campuses share', () => {
+  const campuses = [
+    campusRecordSchema.parse({ id: 'north', name: 'Northside Campus' }),
+    campusRecordSchema.parse({ id: 'river', name: 'Riverside Campus' }),
+  ];
+  const classroom = (id: string, name: string, campusId: string) =>
+    classroomRecordSchema.parse({ id, name, campusId, facilitatorIds: [], schedule: [] });
+  const classrooms = [
+    classroom('river-otters', 'Otters (ages 6–7)', 'river'),
+    classroom('north-otters', 'Otters (ages 6–7)', 'north'),
+    classroom('north-comets', 'Comets', 'north'),
+  ];
+
+  it('names the campus in the choice and the caption, and only where the name repeats', () => {
+    const options = registerClassroomOptions(classrooms, campuses);
+    expect(options).toEqual([
+      { value: 'north-comets', label: 'Comets' },
+      { value: 'north-otters', label: 'Otters (ages 6–7) · Northside Campus' },
+      { value: 'river-otters', label: 'Otters (ages 6–7) · Riverside Campus' },
+    ]);
+    const [, otters] = classrooms;
+    if (!otters) throw new Error('fixture');
+    const view = registerView(otters, [], [], '2026-11-01', today, {
+      today,
+      linkRollCalls: false,
+      classroomLabel: options.find((o) => o.value === otters.id)?.label,
+    });
+    expect(view.classroomLabel).toBe('Otters (ages 6–7) · Northside Campus');
   });
 });

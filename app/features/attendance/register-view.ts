@@ -12,6 +12,7 @@ import {
 } from '~/domain/attendance';
 import { calendarDate, notBefore } from '~/ui/form/fields';
 import { parseForm, type FieldErrors, type FormValues } from '~/ui/form/parse-form';
+import { campusLabels } from './campus-labels';
 import { formatDay, formatRate } from './summary';
 import type { ClassroomRecord, RollCallRecord, StudentRecord } from './load';
 
@@ -84,6 +85,20 @@ export function parseRegisterQuery(
   };
 }
 
+/**
+ * The classroom choices, by name: a name two campuses share ("Otters (ages 6–7)") is followed by
+ * its campus, so the two options (and the register's caption) can be told apart.
+ */
+export function registerClassroomOptions(
+  classrooms: readonly ClassroomRecord[],
+  campuses: ReadonlyArray<{ id: string; name: string }>,
+): Array<{ value: string; label: string }> {
+  const labels = campusLabels(classrooms, (c) => c.name, campuses);
+  return [...classrooms]
+    .map((c) => ({ value: c.id, label: labels.get(c.id) ?? c.name }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+}
+
 export interface RegisterColumn {
   date: string;
   /** "Mon 16 Nov": the header's text for screen readers and the note list. */
@@ -122,6 +137,8 @@ export interface RegisterNote {
 
 export interface RegisterView {
   classroom: ClassroomRecord;
+  /** The classroom's name, with its campus when another classroom has the same name. */
+  classroomLabel: string;
   columns: RegisterColumn[];
   rows: RegisterRowView[];
   notes: RegisterNote[];
@@ -152,7 +169,7 @@ export function registerView(
   rollCalls: readonly RollCallRecord[],
   from: string,
   to: string,
-  options: { today: string; linkRollCalls: boolean },
+  options: { today: string; linkRollCalls: boolean; classroomLabel?: string },
 ): RegisterView {
   const register = buildRegister(
     rollCalls,
@@ -200,5 +217,11 @@ export function registerView(
     };
   });
   notes.sort((a, b) => a.date.localeCompare(b.date) || a.studentName.localeCompare(b.studentName));
-  return { classroom, columns, rows, notes };
+  return {
+    classroom,
+    classroomLabel: options.classroomLabel ?? classroom.name,
+    columns,
+    rows,
+    notes,
+  };
 }

@@ -4,9 +4,9 @@
 // cache holds their own classrooms' roll calls only; the choices are narrowed to them as well.
 import { z } from 'zod';
 import { addDays, attendanceCsvRows, type CsvLookups } from '~/domain/attendance';
+import { toCsv } from '~/ui/csv';
 import { calendarDate, notBefore } from '~/ui/form/fields';
 import { formFailure, parseForm, type FormFailure, type FormValues } from '~/ui/form/parse-form';
-import { toCsv } from '../students/list/csv';
 import { classroomLabel, studentName } from './alerts';
 import { markableClassrooms, type AttendanceData } from './load';
 

@@ -8,12 +8,11 @@ import { store } from '~/data/store';
 import { syncEngine } from '~/data/sync-status';
 import { now } from '~/domain/clock';
 import { attendanceId, type AttendanceEntry } from '~/domain/records';
+import { isStaff, isStaffOrFacilitator } from '~/domain/roles';
 import { settingsStore } from '~/settings/store';
-import { notAllowed } from '~/ui/errors';
 import { isCalendarDate } from '~/ui/form/fields';
 import { formFailure } from '~/ui/form/parse-form';
-import { isAttendanceStaff, takesRollCalls } from './AttendanceTabs';
-import { todaysClasses } from './home-facilitator';
+import { notAllowed } from '~/ui/responses';
 import {
   dayOf,
   loadAttendanceData,
@@ -24,6 +23,7 @@ import {
   type AttendanceData,
 } from './load';
 import { describeMarker, rollCallGuard, submitRollCall, type RollCallGuard } from './roll-call';
+import { todaysClasses } from './todays-classes';
 
 /** The page's answer for a URL it cannot show (404, with a message that says what was wrong). */
 function notFoundBecause(message: string): Response {
@@ -55,7 +55,7 @@ export interface RollCallView {
 async function requireRollCallTaker(request: Request): Promise<SessionUser> {
   const user = await requireArea(request, 'attendance');
   // Parents and students have their own page in the area: the summary of their record.
-  if (!takesRollCalls(user.roles)) throw redirect('/dash/attendance/summary');
+  if (!isStaffOrFacilitator(user.roles)) throw redirect('/dash/attendance/summary');
   return user;
 }
 
@@ -68,7 +68,7 @@ function openClassroom(data: AttendanceData, classroomId: string) {
   const classroom = markable.find((c) => c.id === classroomId);
   if (classroom) return classroom;
   // A facilitator's cache holds their own classrooms only: any other id is not theirs to mark.
-  if (!isAttendanceStaff(data.principal.roles)) throw notAllowed();
+  if (!isStaff(data.principal.roles)) throw notAllowed();
   throw notFoundBecause(`There is no classroom "${classroomId}".`);
 }
 

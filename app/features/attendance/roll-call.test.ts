@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { formatDate } from '~/domain/format';
 import { NOT_ALLOWED_MESSAGE } from '~/domain/not-allowed';
 import type { Principal } from '~/domain/permissions';
 import type { AttendanceEntry } from '~/domain/records';
@@ -307,12 +308,20 @@ describe('who marked a student and when', () => {
       /^Late · by you at 00:30\b/,
     );
   });
+
+  it('writes a mark of another day with the campus day as a date, not as YYYY-MM-DD', () => {
+    // 19:00 UTC on Friday 27 November is already Saturday 28 November in Kolkata.
+    const mark = { ...entry('late'), at: '2026-11-27T19:00:00.000Z', by: 'me' };
+    expect(describeEntry(mark, names, '2026-11-30', 'Asia/Kolkata')).toMatch(
+      /^Late · by you on Sat 28 Nov at 00:30\b/,
+    );
+  });
 });
 
-/** The device's local YYYY-MM-DD of an instant. */
+/** The device's local day of an instant, written as the app writes a day ("Mon 23 Nov"). */
 function describeDay(at: string): string {
   const date = new Date(at);
   const month = String(date.getMonth() + 1).padStart(2, '0');
   const day = String(date.getDate()).padStart(2, '0');
-  return `${date.getFullYear()}-${month}-${day}`;
+  return formatDate(`${date.getFullYear()}-${month}-${day}`, 'short');
 }

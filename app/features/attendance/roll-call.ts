@@ -11,8 +11,9 @@ import {
   rollCallPatch,
   type AttendanceStatus,
 } from '~/domain/attendance';
-import { campusTime, schoolDay } from '~/domain/clock';
+import { deviceTimeZone, schoolDay } from '~/domain/clock';
 import { formatDay, isCalendarDate } from '~/domain/dates';
+import { formatDate, formatTime } from '~/domain/format';
 import { NOT_ALLOWED_MESSAGE } from '~/domain/not-allowed';
 import { FIRST_ATTENDANCE_DATE, type Principal } from '~/domain/permissions';
 import { ATTENDANCE_STATUSES, attendanceId, type AttendanceEntry } from '~/domain/records';
@@ -250,9 +251,12 @@ export function describeMarker(
   const who = entry.by === names.self ? 'you' : (names.byMember.get(entry.by) ?? 'office staff');
   const at = new Date(entry.at);
   if (Number.isNaN(at.getTime())) return `by ${who}`;
-  const time = timeZone ? campusTime(at, timeZone) : timeOfDay().format(at);
-  const day = timeZone ? schoolDay(timeZone, at) : localIsoDate(at);
-  return day === rollCallDate ? `by ${who} at ${time}` : `by ${who} on ${day} at ${time}`;
+  const zone = timeZone ?? deviceTimeZone();
+  const time = formatTime(at, zone);
+  const day = schoolDay(zone, at);
+  return day === rollCallDate
+    ? `by ${who} at ${time}`
+    : `by ${who} on ${formatDate(day, 'short')} at ${time}`;
 }
 
 /** "Late · by Priya Nair at 09:12": a saved mark, who made it, and when. */
@@ -263,21 +267,4 @@ export function describeEntry(
   timeZone?: string,
 ): string {
   return `${ATTENDANCE_STATUS_INFO[entry.status].label} · ${describeMarker(entry, names, rollCallDate, timeZone)}`;
-}
-
-let hoursAndMinutes: Intl.DateTimeFormat | null = null;
-/**
- * "09:12" in the device's time zone, as `toLocaleTimeString('en-GB', …)` writes it. One formatter
- * for every mark: building one per call (what toLocaleTimeString does) cost ~8 ms for a roll call of
- * 30 marks in the attendance benchmark, on every open and after every save (issue 29).
- */
-function timeOfDay(): Intl.DateTimeFormat {
-  hoursAndMinutes ??= new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
-  return hoursAndMinutes;
-}
-
-function localIsoDate(date: Date): string {
-  const month = String(date.getMonth() + 1).padStart(2, '0');
-  const day = String(date.getDate()).padStart(2, '0');
-  return `${date.getFullYear()}-${month}-${day}`;
 }

@@ -10,34 +10,15 @@ import {
   termStart,
   type StudentSummary,
 } from '~/domain/attendance';
+import { formatDate } from '~/domain/format';
 import type { Attendance, AttendanceEntry } from '~/domain/records';
-
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-const MONTHS = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
-] as const;
 
 /**
  * An ISO date as people read it: "Mon 16 Nov", with the year when it is not `today`'s year
- * ("Wed 31 Dec 2025"). Fixed English words and the UTC calendar, the same one the seed and the
- * roll calls use, so the text does not shift with the device's time zone.
+ * ("Wed 31 Dec 2025"). A calendar date, so the text does not shift with the device's time zone.
  */
 export function formatDay(date: string, today?: string): string {
-  const [y = 1970, m = 1, d = 1] = date.split('-').map(Number);
-  const weekday = WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()] ?? '';
-  const year = today && today.slice(0, 4) !== date.slice(0, 4) ? ` ${y}` : '';
-  return `${weekday} ${d} ${MONTHS[m - 1] ?? ''}${year}`;
+  return formatDate(date, today && today.slice(0, 4) !== date.slice(0, 4) ? 'medium' : 'short');
 }
 
 /** A rate (0–1) as a whole percentage ("95%"); a dash when nothing was marked. */

@@ -1,12 +1,14 @@
 // A record's history for its page (issue 28): the audit trail's entries for one document, newest
 // first, each said as one line ("Office Staff changed Last name from Schmidt to Schmidt-Admin on
-// 27 Nov 2026, 18:11"). The trail is written only by the backend's triggers
+// Fri 27 Nov 2026, 18:11"). The trail is written only by the backend's triggers
 // (app/domain/server/audit.ts) and read only by admins, online: it is not cached (collections.ts),
 // so offline the page says the history needs a connection instead of showing an empty one.
 import { z } from 'zod';
 import { listDocuments } from '~/backend/documents';
 import { getCollectionDefinition } from '~/data/collections';
 import { readRecord } from '~/data/route-data';
+import { deviceTimeZone } from '~/domain/clock';
+import { formatDateTime } from '~/domain/format';
 import { auditEntrySchema, type AuditChange, type AuditEntry } from '~/domain/records';
 import { SYSTEM_WRITER, UNKNOWN_DELETER } from '~/domain/server/audit';
 
@@ -155,15 +157,12 @@ function listed(parts: readonly string[]): string {
   return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }
 
-/** "27 Nov 2026, 18:11", in the device's time zone unless one is given (tests). */
-export function formatAuditTime(iso: string, timeZone?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    ...(timeZone ? { timeZone } : {}),
-  }).format(date);
+/**
+ * "Fri 27 Nov 2026, 18:11" (the one date module), in the zone given (the record's campus's, or a
+ * test's), else the device's; a zone other than the device's is named.
+ */
+export function formatAuditTime(iso: string, timeZone: string = deviceTimeZone()): string {
+  return formatDateTime(iso, timeZone) || iso;
 }
 
 /** What the writer did, without the when: "changed Last name from A to B and Notes". */

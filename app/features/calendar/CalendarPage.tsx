@@ -4,6 +4,7 @@
 import { Link, useNavigate } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { useRevalidateOnDataChange } from '~/data/route-data';
+import { formatDate } from '~/domain/format';
 import { settingsStore, useSettings } from '~/settings/store';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { PageHeading } from '~/ui/PageHeading';
@@ -25,11 +26,7 @@ export const VIEW_ICS_FAILED = 'Could not prepare the calendar file. Please try 
 function rangeLabel(data: CalendarPageData): string {
   const { view, date } = data.query;
   if (view === 'month') {
-    return new Intl.DateTimeFormat('en-GB', {
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'UTC',
-    }).format(new Date(`${date.slice(0, 7)}-15T12:00:00Z`));
+    return formatDate(`${date.slice(0, 7)}-15`, 'month');
   }
   const year = data.range.to.slice(0, 4);
   return `${formatDay(data.range.from)} – ${formatDay(data.range.to)} ${year}`;

@@ -5,6 +5,7 @@
 import { Link, useFetcher } from '@remix-run/react';
 import { useState } from 'react';
 import { useSession } from '~/auth/session';
+import { formatDate } from '~/domain/format';
 import { collectionAccess } from '~/domain/permissions';
 import type { CalendarEvent } from '~/domain/records';
 import { useSettings } from '~/settings/store';
@@ -87,7 +88,7 @@ export function EventActions({ event, occurrenceDate, canWrite }: EventActionsPr
       >
         <p>
           {partOfSeries
-            ? `This event repeats. Delete only the one on ${occurrenceDate}, or every event of the series?`
+            ? `This event repeats. Delete only the one on ${formatDate(occurrenceDate)}, or every event of the series?`
             : 'This removes the event for everyone who can see it.'}
         </p>
       </Modal>

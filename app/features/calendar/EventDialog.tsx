@@ -3,6 +3,7 @@
 // the .ics writer only on click so the calendar page stays light. Edit and Delete come from
 // EventActions, shown only to people the matrix lets write this event.
 import { useState } from 'react';
+import { formatDate } from '~/domain/format';
 import { settingsStore, useSettings } from '~/settings/store';
 import { Modal } from '~/ui/Modal';
 import { EventActions } from './EventActions';
@@ -75,7 +76,10 @@ export function EventDialog({
             </span>
             {item.recurring ? (
               <span className={`px-2 py-0.5 ${skin.badgeTone.neutral} ${skin.rounded}`}>
-                Repeats{details.event.recurrence ? ` until ${details.event.recurrence.until}` : ''}
+                Repeats
+                {details.event.recurrence
+                  ? ` until ${formatDate(details.event.recurrence.until)}`
+                  : ''}
               </span>
             ) : null}
             {item.pending ? <PendingBadge /> : null}

@@ -14,12 +14,12 @@ import {
 } from '~/domain/calendar';
 import { schoolDay } from '~/domain/clock';
 import { canWrite, type Principal } from '~/domain/permissions';
-import type { Role } from '~/domain/roles';
+import { isStaff } from '~/domain/roles';
 import {
   classroomFilterOptions,
   filterableClassroomIds,
   type ClassroomOption,
-} from '~/features/school/classroom-choices';
+} from '~/features/school';
 import { formatTime, formatWhen, minutesOfDay, occurrenceDays } from './event-time';
 import { eventRecordSchema, loadCalendarData, type CalendarData, type EventRecord } from './load';
 import { addDays, addMonths, instantRange, visibleRange, type VisibleRange } from './range';
@@ -28,7 +28,6 @@ import { hasView, parseCalendarQuery, type CalendarQuery } from './url-state';
 
 /** Below this width the agenda is the default view (a month grid does not fit a phone). */
 const PHONE_QUERY = '(max-width: 639px)';
-const STAFF: readonly Role[] = ['admin', 'superAdmin', 'administration'];
 
 export type EventKind = 'school' | 'campus' | 'classroom';
 
@@ -173,7 +172,7 @@ function toItem(o: Occurrence, data: CalendarData, showZone: boolean): CalendarI
 /** May this person create events (staff; facilitators who teach a classroom)? */
 export function mayCreateEvents(principal: Principal): boolean {
   return (
-    principal.roles.some((r) => STAFF.includes(r)) ||
+    isStaff(principal.roles) ||
     (principal.roles.includes('facilitator') && principal.classroomIds.length > 0)
   );
 }

@@ -31,15 +31,15 @@ import {
   type Principal,
 } from '~/domain/permissions';
 import { campusSchema, classroomSchema, eventSchema, facilitatorSchema } from '~/domain/records';
+import { isStaff } from '~/domain/roles';
 import { settingsStore } from '~/settings/store';
-import { notAllowed, notFound } from '~/ui/errors';
 import { checkEdit, openedForm, pickEditable } from '~/ui/form/edit-conflicts';
 import { isCalendarDate } from '~/ui/form/fields';
 import { formFailure, formValues, type FormFailure, type FormValues } from '~/ui/form/parse-form';
+import { notAllowed, notFound } from '~/ui/responses';
 import {
   EVENT_MESSAGES,
   eventFormDefaults,
-  isEventStaff,
   parseEventForm,
   type EventFormContext,
 } from './event-form';
@@ -117,7 +117,7 @@ export function mayWriteEvent(principal: Principal, event: EventRecord): boolean
 
 /** The classrooms the form offers: all for staff, a facilitator's own for a facilitator. */
 function classroomChoices(data: EditorData) {
-  const staff = isEventStaff(data.principal.roles);
+  const staff = isStaff(data.principal.roles);
   const campusNames = new Map(data.campuses.map((c) => [c.id, c.name]));
   return data.classrooms
     .filter((c) => staff || data.principal.classroomIds.includes(c.id))
@@ -139,7 +139,7 @@ const zoneOf = (data: EditorData, event: Pick<EventRecord, 'campusId' | 'classro
 
 /** The page data both editors share. */
 function editorView(data: EditorData) {
-  const staff = isEventStaff(data.principal.roles);
+  const staff = isStaff(data.principal.roles);
   const choices = classroomChoices(data);
   const campusIds = new Set(choices.map((c) => c.campusId));
   return {

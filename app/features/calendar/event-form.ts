@@ -10,7 +10,7 @@ import { audienceKeysOf } from '~/domain/audience';
 import { eventTimeZone } from '~/domain/calendar';
 import { addDays } from '~/domain/clock';
 import { daysBetween, type EventFields } from '~/domain/event-series';
-import type { Role } from '~/domain/roles';
+import { isStaff, type Role } from '~/domain/roles';
 import {
   calendarDate,
   checkbox,
@@ -120,9 +120,6 @@ export interface EventFormContext {
   single?: boolean;
 }
 
-const STAFF: readonly Role[] = ['admin', 'superAdmin', 'administration'];
-export const isEventStaff = (roles: readonly Role[]) => roles.some((r) => STAFF.includes(r));
-
 /** The instant of a campus-local date and HH:MM (seconds optional). */
 export function wallClockToIso(date: string, clock: string, timeZone: string, seconds = 0): string {
   const [y, mo, d] = date.split('-').map(Number);
@@ -155,7 +152,7 @@ export function parseEventForm(
   if (!parsed.ok) return parsed;
   const { data, values } = parsed;
   const errors: FieldErrors = {};
-  const staff = isEventStaff(ctx.roles);
+  const staff = isStaff(ctx.roles);
   if (data.campusId && !ctx.campuses.some((c) => c.id === data.campusId)) {
     errors.campusId = EVENT_MESSAGES.unknownCampus;
   }

@@ -3,41 +3,24 @@
 // An all-day event covers whole campus-local days: its stored instants may be midnight to
 // 23:59:59 or midnight to midnight, so its length is rounded to whole days.
 import { localDate, type Occurrence } from '~/domain/calendar';
+import { timeOfDay } from '~/domain/clock';
+import { formatDate } from '~/domain/format';
 import { addDays } from './range';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const LOCALE = 'en-GB';
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${timeZone}|${JSON.stringify(options)}`;
-  let f = formatters.get(key);
-  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(LOCALE, { ...options, timeZone })));
-  return f;
-}
-
-/** "10:00" in the timezone (24-hour clock). */
+/** "10:00" in the timezone (24-hour clock), as the clock writes it. */
 export function formatTime(instant: Date, timeZone: string): string {
-  return formatter(timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
-    instant,
-  );
+  return timeOfDay(timeZone, instant);
 }
 
-/** "Tue 3 Dec" for a YYYY-MM-DD date. */
+/** "Tue 3 Dec" for a YYYY-MM-DD date (the one date module). */
 export function formatDay(date: string): string {
-  return formatter('UTC', { weekday: 'short', day: 'numeric', month: 'short' }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
+  return formatDate(date, 'short');
 }
 
 /** "Tuesday 3 December 2024" for a YYYY-MM-DD date (day headings). */
 export function formatLongDay(date: string): string {
-  return formatter('UTC', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(new Date(`${date}T12:00:00Z`));
+  return formatDate(date, 'long');
 }
 
 /** The campus-local dates an occurrence covers, first to last. */

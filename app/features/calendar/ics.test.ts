@@ -102,6 +102,29 @@ describe('the .ics export', () => {
     expect(start.isDate).toBe(true);
   });
 
+  it('writes a one-day all-day event as that date, DTEND the next day (exclusive)', () => {
+    const text = build(
+      [
+        {
+          ...base,
+          id: 'e1',
+          allDay: true,
+          start: '2025-05-04T18:30:00.000Z', // 2025-05-05 00:00 in Kolkata
+          end: '2025-05-05T18:29:59.000Z', // 2025-05-05 23:59:59 in Kolkata
+        },
+      ],
+      'Asia/Kolkata',
+    );
+    expect(text).toContain('DTSTART;VALUE=DATE:20250505\r\n');
+    expect(text).toContain('DTEND;VALUE=DATE:20250506\r\n');
+  });
+
+  it('ends every line with CRLF, the final END:VCALENDAR too', () => {
+    const text = build([{ ...base, id: 'e1' }]);
+    expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+  });
+
   it('writes a series as RRULE with its interval and UNTIL, and its removed dates as EXDATE', () => {
     const text = build([
       {

@@ -161,7 +161,9 @@ export function buildIcs(events: readonly CalendarEvent[], options: IcsOptions):
       );
     }
   }
-  return calendar.toString();
+  // RFC 5545 ends every content line with CRLF, the last one too; ical-generator leaves it off.
+  const text = calendar.toString();
+  return text.endsWith('\r\n') ? text : `${text}\r\n`;
 }
 
 function ymd(date: string): [number, number, number] {

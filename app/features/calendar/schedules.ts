@@ -6,7 +6,7 @@ import { DEFAULT_TIMEZONE } from '~/domain/calendar';
 import type { Principal } from '~/domain/permissions';
 import type { Campus, Classroom, Subject } from '~/domain/records';
 import { isStaff } from '~/domain/roles';
-import { ownClassroomIds } from '~/features/school/classroom-choices';
+import { ownClassroomIds } from '~/features/school';
 import { isoWeekday } from './range';
 
 export interface ScheduleItem {

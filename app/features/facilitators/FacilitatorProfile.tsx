@@ -3,7 +3,7 @@
 // lines list up to six lessons of the weekly schedule in weekday order. The data comes from
 // loadFacilitatorProfile (facilitator-profile.ts) through the route's clientLoader.
 import { Link } from '@remix-run/react';
-import { weekdayName } from '~/features/school/schemas';
+import { isoWeekdayName as weekdayName } from '~/domain/clock';
 import { useSettings } from '~/settings/store';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { PageHeading } from '~/ui/PageHeading';

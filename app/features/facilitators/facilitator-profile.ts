@@ -5,7 +5,7 @@
 import type { SessionUser } from '~/auth/session';
 import { loadCollection } from '~/data/route-data';
 import { campusSchema, classroomSchema, facilitatorSchema, subjectSchema } from '~/domain/records';
-import { notFound } from '~/ui/errors';
+import { notFound } from '~/ui/responses';
 import { canEditOwnProfile, canManageFacilitators, isOwnFacilitator } from './schemas';
 
 /** The profile page's data for the facilitator with this id, else a thrown 404. */

@@ -14,7 +14,7 @@ import {
   type Facilitator,
 } from '~/domain/records';
 import { settingsStore } from '~/settings/store';
-import { notAllowed, notFound } from '~/ui/errors';
+import { notAllowed, notFound } from '~/ui/responses';
 import { saveFacilitatorAsStaff, saveOwnFacilitatorProfile } from './actions';
 import { canEditOwnProfile, canManageFacilitators, isOwnFacilitator } from './schemas';
 

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { PERMISSION_MATRIX } from '~/domain/permissions';
 import type { Facilitator } from '~/domain/records';
 import type { Role } from '~/domain/roles';
-import { phoneNumber } from '~/features/school/schemas';
 import {
+  centrePhoneNumber as phoneNumber,
   optionalEmailAddress,
   personName,
   plainText,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { facilitatorSchema, familySchema, studentSchema } from '~/domain/records';
-import { splitNotes } from '~/features/students/forms/status-history';
+import { splitNotes } from '~/features/students';
 import { importId } from './ids';
 import { guessMapping } from './mapping';
 import { IMPORT_NOTE, planImport, type ImportContext, type ImportPlan } from './plan';
@@ -212,6 +212,30 @@ describe('planning a families-and-students import', () => {
     expect(plan.rows.map((r) => r.line)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
   });
 
+  it('reports every error of a row at once, the look-ups included (issue 30)', () => {
+    const plan = students([
+      row({
+        'Last name': '',
+        'Guardian e-mail': 'not-an-address',
+        Campus: 'Moon Campus',
+      }),
+      row({ 'Date of birth': '2030-01-01', Classrooms: 'Dolphins', 'Guardian name': '' }),
+    ]);
+    expect(plan.rows.map((r) => r.messages)).toEqual([
+      [
+        'Last name: Enter the last name.',
+        'Guardian e-mail: Use an e-mail address like name@example.com, or leave it empty.',
+        'Campus: no campus is called “Moon Campus”. Use a campus name from School setup.',
+      ],
+      [
+        'Date of birth: The date of birth cannot be after today.',
+        'Classrooms: no classroom “Dolphins” at Northside Campus. Use a classroom name from School setup.',
+        "Guardian name: Enter the guardian's name, or leave the guardian's columns empty.",
+      ],
+    ]);
+    expect(plan.counts.invalid).toBe(2);
+  });
+
   it('refuses an enrolment date after the end of next year (from the context’s today), saying why', () => {
     const headers = [...STUDENT_HEADERS, 'Enrolled on'];
     const plan = planImport(
@@ -297,6 +321,7 @@ describe('planning a facilitators import', () => {
         ['Nila', 'Das', 'nila@example.com', 'Northside Campus', '', ''],
         ['Kavya', 'Menon', '', 'Northside Campus', '', ''],
         ['Ravi', 'Iyer', '', 'Northside Campus', 'Astronomy', ''],
+        ['', 'Rao', 'bad', 'Moon Campus', 'Astronomy', ''],
       ],
       mapping,
       context,
@@ -309,6 +334,16 @@ describe('planning a facilitators import', () => {
       [
         'invalid',
         ['Subjects: no subject “Astronomy”. Use a subject name or code from School setup.'],
+      ],
+      // Every error of the row at once, the look-ups included.
+      [
+        'invalid',
+        [
+          'First name: Enter the first name.',
+          'E-mail: Use an e-mail address like name@example.com, or leave it empty.',
+          'Campus: no campus is called “Moon Campus”. Use a campus name from School setup.',
+          'Subjects: no subject “Astronomy”. Use a subject name or code from School setup.',
+        ],
       ],
     ]);
   });

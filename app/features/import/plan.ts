@@ -16,7 +16,7 @@ import {
   studentSchema,
   type Family,
 } from '~/domain/records';
-import { appendStatus } from '~/features/students/forms/status-history';
+import { appendStatus } from '~/features/students';
 import {
   dateOfBirth,
   enrolmentDate,
@@ -99,6 +99,24 @@ function issueMessages(error: z.ZodError, kind: ImportKind): string[] {
     messages.push(`${labels.get(key) ?? key}: ${issue.message}`);
   }
   return messages;
+}
+
+/**
+ * The fields of a row that pass on their own, when the row as a whole does not: so the campus, the
+ * classrooms and the cross-field checks are still looked at, and every error of the row is
+ * reported at once (issue 30), not one more after each fix.
+ */
+function validFields<T extends z.ZodRawShape>(
+  schema: z.ZodObject<T>,
+  values: Record<string, string | undefined>,
+): Partial<z.output<z.ZodObject<T>>> {
+  const valid: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(schema.shape)) {
+    const result = field.safeParse(values[key]);
+    if (result.success) valid[key] = values[key];
+  }
+  const parsed = schema.partial().safeParse(valid);
+  return parsed.success ? parsed.data : {};
 }
 
 /** The issues of a built record the schema refuses (a field the row rules let through). */
@@ -295,22 +313,27 @@ function planStudents(
       planned.push({ index, line, label, status: 'invalid', messages });
 
     const parsed = schema.safeParse(values);
-    if (!parsed.success) return invalid(issueMessages(parsed.error, 'students'));
-    const data = parsed.data;
-    const messages: string[] = [];
-    const { campus, classroomIds } = placeRow(find, data, messages);
+    // Every error of the row at once: the fields' own, then the look-ups and cross-checks of the
+    // fields that passed.
+    const messages = parsed.success ? [] : issueMessages(parsed.error, 'students');
+    const fields = parsed.success ? parsed.data : validFields(schema, values);
+    const { campus, classroomIds } =
+      fields.campus === undefined
+        ? { campus: undefined, classroomIds: [] }
+        : placeRow(find, { campus: fields.campus, classrooms: fields.classrooms ?? '' }, messages);
     const hasGuardianDetails = Boolean(
-      data.guardianEmail || data.guardianPhone || data.guardianRelationship,
+      fields.guardianEmail || fields.guardianPhone || fields.guardianRelationship,
     );
-    if (hasGuardianDetails && !data.guardianName) {
+    if (hasGuardianDetails && fields.guardianName === '') {
       messages.push(
         "Guardian name: Enter the guardian's name, or leave the guardian's columns empty.",
       );
     }
-    if (data.enrolledOn && data.enrolledOn < data.dateOfBirth) {
+    if (fields.enrolledOn && fields.dateOfBirth && fields.enrolledOn < fields.dateOfBirth) {
       messages.push('Enrolled on: The enrolment date cannot be before the date of birth.');
     }
-    if (messages.length > 0 || !campus) return invalid(messages);
+    if (!parsed.success || messages.length > 0 || !campus) return invalid(messages);
+    const data = parsed.data;
 
     // Duplicates: the same first and last name and date of birth, on the list or earlier here.
     const studentKey = `${nameKey(data.firstName)}|${nameKey(data.lastName)}|${data.dateOfBirth}`;
@@ -464,13 +487,19 @@ function planFacilitators(
       planned.push({ index, line, label, status: 'invalid', messages });
 
     const parsed = facilitatorRowSchema.safeParse(values);
-    if (!parsed.success) return invalid(issueMessages(parsed.error, 'facilitators'));
-    const data = parsed.data;
-    const messages: string[] = [];
-    const { campus, classroomIds } = placeRow(find, data, messages);
-    const subjectIds = find.subjects(data.subjects);
+    // Every error of the row at once, as for students.
+    const messages = parsed.success ? [] : issueMessages(parsed.error, 'facilitators');
+    const fields = parsed.success ? parsed.data : validFields(facilitatorRowSchema, values);
+    const { campus, classroomIds } =
+      fields.campus === undefined
+        ? { campus: undefined, classroomIds: [] }
+        : placeRow(find, { campus: fields.campus, classrooms: fields.classrooms ?? '' }, messages);
+    const subjectIds = fields.subjects === undefined ? [] : find.subjects(fields.subjects);
     if (typeof subjectIds === 'string') messages.push(subjectIds);
-    if (messages.length > 0 || !campus || typeof subjectIds === 'string') return invalid(messages);
+    if (!parsed.success || messages.length > 0 || !campus || typeof subjectIds === 'string') {
+      return invalid(messages);
+    }
+    const data = parsed.data;
 
     // Duplicates: the same e-mail; without an e-mail, the same first and last name.
     const nameOnly = `${nameKey(data.firstName)}|${nameKey(data.lastName)}`;

@@ -5,7 +5,7 @@
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useId } from 'react';
 import type { Member } from '~/domain/records';
-import { HistorySection } from '~/features/audit/HistorySection';
+import { HistorySection } from '~/features/audit';
 import { useSettings } from '~/settings/store';
 import { Button } from '~/ui/Button';
 import { Card } from '~/ui/Card';

@@ -1,7 +1,6 @@
 // Pieces the members and roles pages share: the search and filter form (state in the URL, so a
 // view can be bookmarked), role and status badges, and the pager.
 import { Form } from '@remix-run/react';
-import type { Member } from '~/domain/records';
 import { ROLES, type Role } from '~/domain/roles';
 import { Badge } from '~/ui/Badge';
 import { Button, ButtonLink } from '~/ui/Button';
@@ -9,20 +8,6 @@ import { Card } from '~/ui/Card';
 import { SelectField, TextField } from '~/ui/form/Field';
 import { ACTION_ICONS } from '~/ui/icons';
 import { ROLE_LABELS, type ListedMember, type MemberFilters } from './member-rules';
-
-/** Rows per page: enough to scan, few enough to keep the page light. */
-export const MEMBERS_PAGE_SIZE = 25;
-
-export function toListed(member: Member): ListedMember & { member: Member } {
-  return {
-    id: member.id ?? member.memberUUID,
-    email: member.email,
-    displayName: member.displayName,
-    roles: member.roles,
-    status: member.status,
-    member,
-  };
-}
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 const STATUS_OPTIONS = [
@@ -139,15 +124,4 @@ export function Pager({
       )}
     </nav>
   );
-}
-
-/** The requested page number, clamped to the pages that exist. */
-export function pageOf(
-  params: URLSearchParams,
-  total: number,
-): { page: number; pageCount: number } {
-  const pageCount = Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE));
-  const requested = Number.parseInt(params.get('page') ?? '1', 10);
-  const page = Number.isFinite(requested) ? Math.min(Math.max(requested, 1), pageCount) : 1;
-  return { page, pageCount };
 }

@@ -4,9 +4,9 @@
 import type { SessionUser } from '~/auth/session';
 import { loadCollection } from '~/data/route-data';
 import { facilitatorSchema, familySchema, memberSchema, studentSchema } from '~/domain/records';
-import { notFound } from '~/ui/errors';
-import { MEMBERS_PAGE_SIZE, pageOf, toListed } from './components';
+import { notFound } from '~/ui/responses';
 import { linkMember, type MemberActionData } from './member-actions';
+import { MEMBERS_PAGE_SIZE, pageOf, toListed } from './member-list';
 import {
   filterMembers,
   mayManageMembers,

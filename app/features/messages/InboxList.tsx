@@ -2,13 +2,14 @@
 // with the subject (and says "N unread" when there are unread messages), so a screen reader's
 // links list reads like the inbox.
 import { Link } from '@remix-run/react';
+import { now as clockNow } from '~/domain/clock';
 import { useSettings } from '~/settings/store';
 import { formatInboxTime } from './inbox';
 import type { InboxRow } from './inbox-route';
 
-export function InboxList({ rows }: { rows: readonly InboxRow[] }) {
+export function InboxList({ rows, timeZone }: { rows: readonly InboxRow[]; timeZone: string }) {
   const skin = useSettings((s) => s.skin);
-  const now = new Date();
+  const now = clockNow();
   return (
     <ul
       aria-label="Conversations"
@@ -28,7 +29,7 @@ export function InboxList({ rows }: { rows: readonly InboxRow[] }) {
                 {row.unread > 0 ? <span className="sr-only">, {row.unread} unread</span> : null}
               </span>
               <time dateTime={row.lastAt} className="shrink-0 text-sm text-muted">
-                {formatInboxTime(row.lastAt, now)}
+                {formatInboxTime(row.lastAt, now, timeZone)}
               </time>
             </span>
             <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">

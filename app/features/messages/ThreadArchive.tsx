@@ -3,6 +3,7 @@
 // archiving does before the button that does it, so one stray click archives nothing. The page's
 // banner says when an archived conversation was archived, and by whom.
 import { Form, useNavigation } from '@remix-run/react';
+import { formatDateTime } from '~/domain/format';
 import { useSettings } from '~/settings/store';
 import { ARCHIVE_INTENT } from './thread-actions';
 
@@ -33,26 +34,19 @@ export function ArchiveConversation() {
   );
 }
 
-/** An instant in the person's own clock: "3 Mar 2025, 14:05". */
-function formatInstant(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-}
-
-/** "Archived by Daniel Mensah on 3 Mar 2025, 14:05." */
-export function ArchivedNotice({ archived }: { archived: { at: string; byName: string } }) {
+/** "Archived by Daniel Mensah on Mon 3 Mar 2025, 14:05.", in the person's campus zone. */
+export function ArchivedNotice({
+  archived,
+  timeZone,
+}: {
+  archived: { at: string; byName: string };
+  timeZone: string;
+}) {
   const skin = useSettings((s) => s.skin);
   return (
     <p role="status" className={`mb-4 p-3 ${skin.info} ${skin.rounded}`}>
-      Archived by {archived.byName} on {formatInstant(archived.at)}. Nobody can reply to an archived
-      conversation; start a new one to write again.
+      Archived by {archived.byName} on {formatDateTime(archived.at, timeZone) || archived.at}.
+      Nobody can reply to an archived conversation; start a new one to write again.
     </p>
   );
 }

@@ -5,8 +5,10 @@ import { useSettings } from '~/settings/store';
 import { formatClock } from './inbox';
 import type { ThreadView } from './thread-route';
 
-function seenText(reader: { name: string; at: string | null }): string {
-  return reader.at ? `Seen by ${reader.name}, ${formatClock(reader.at)}` : `Seen by ${reader.name}`;
+function seenText(reader: { name: string; at: string | null }, timeZone: string): string {
+  return reader.at
+    ? `Seen by ${reader.name}, ${formatClock(reader.at, timeZone)}`
+    : `Seen by ${reader.name}`;
 }
 
 export function ThreadMessages({ thread }: { thread: ThreadView }) {
@@ -25,7 +27,7 @@ export function ThreadMessages({ thread }: { thread: ThreadView }) {
               </h2>
             ) : null}
             <article
-              aria-label={`${message.senderName}, ${formatClock(message.sentAt)}`}
+              aria-label={`${message.senderName}, ${formatClock(message.sentAt, thread.timeZone)}`}
               className={`max-w-[85%] px-4 py-2 sm:max-w-[70%] ${skin.rounded} ${
                 message.mine
                   ? 'justify-self-end border border-info/40 bg-info-soft'
@@ -36,7 +38,7 @@ export function ThreadMessages({ thread }: { thread: ThreadView }) {
                 <span className="font-semibold">{message.senderName}</span>
                 {message.mine ? null : <span className="text-muted">{message.senderRole}</span>}
                 <time dateTime={message.sentAt} className="text-muted">
-                  {formatClock(message.sentAt)}
+                  {formatClock(message.sentAt, thread.timeZone)}
                 </time>
               </p>
               <p className="whitespace-pre-wrap wrap-anywhere">{message.body}</p>
@@ -46,7 +48,7 @@ export function ThreadMessages({ thread }: { thread: ThreadView }) {
             </article>
             {thread.receipts?.messageId === message.id && thread.receipts.readers.length > 0 ? (
               <p className="justify-self-end text-sm text-muted">
-                {thread.receipts.readers.map(seenText).join(' · ')}
+                {thread.receipts.readers.map((r) => seenText(r, thread.timeZone)).join(' · ')}
               </p>
             ) : null}
           </li>

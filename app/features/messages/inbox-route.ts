@@ -37,6 +37,8 @@ export interface InboxPage {
   archivedTotal: number;
   unreadTotal: number;
   children: Array<{ id: string; name: string }>;
+  /** The person's campus zone: the inbox's times are written in it. */
+  timeZone: string;
 }
 
 function namesOf(data: MessagesData, item: InboxItem): string[] {
@@ -71,5 +73,6 @@ export async function loadInboxPage(request: Request): Promise<InboxPage> {
     archivedTotal,
     unreadTotal: data.unreadTotal,
     children: childOptions(data.inbox),
+    timeZone: data.timeZone,
   };
 }

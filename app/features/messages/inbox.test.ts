@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   childOptions,
   filterInbox,
+  formatClock,
   formatDayHeading,
   formatInboxTime,
   inboxQueryToSearch,
@@ -153,9 +154,20 @@ describe('times in the inbox and the thread', () => {
   it('shows the clock for today and a short date for other days', () => {
     const now = new Date(2025, 2, 3, 18, 0);
     expect(formatInboxTime(new Date(2025, 2, 3, 9, 5).toISOString(), now)).toBe('09:05');
-    expect(formatInboxTime(new Date(2025, 2, 1, 9, 5).toISOString(), now)).toBe('1 Mar');
-    expect(formatInboxTime(new Date(2024, 11, 24, 9, 5).toISOString(), now)).toBe('24 Dec 2024');
+    expect(formatInboxTime(new Date(2025, 2, 1, 9, 5).toISOString(), now)).toBe('Sat 1 Mar');
+    expect(formatInboxTime(new Date(2024, 11, 24, 9, 5).toISOString(), now)).toBe(
+      'Tue 24 Dec 2024',
+    );
     expect(formatInboxTime('', now)).toBe('');
+  });
+
+  it('reads today and the time by the campus clock, naming a zone other than the device’s', () => {
+    // Now is Saturday 09:12 in Kolkata and still Friday 19:42 in Los Angeles. 17:00 UTC on Friday
+    // was Friday 22:30 in Kolkata (another day) and Friday 09:00 in Los Angeles (today).
+    const now = new Date('2026-11-28T03:42:00Z');
+    expect(formatInboxTime('2026-11-27T17:00:00Z', now, 'Asia/Kolkata')).toBe('Fri 27 Nov');
+    expect(formatInboxTime('2026-11-27T17:00:00Z', now, 'America/Los_Angeles')).toMatch(/^09:00\b/);
+    expect(formatClock('2026-11-27T19:00:00Z', 'Pacific/Tongatapu')).toMatch(/^08:00\b/);
   });
 
   it('names the thread days Today, Yesterday, or by weekday and date', () => {

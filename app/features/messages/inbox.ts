@@ -2,7 +2,8 @@
 // ?archived=1: archived conversations instead of the others),
 // the child options (only children that appear in the person's conversations), and how a time is
 // shown (today → HH:MM, else a short date). Pure, so the rules are tested without a browser.
-import { addDays } from '~/domain/clock';
+import { addDays, deviceTimeZone, now as clockNow, schoolDay } from '~/domain/clock';
+import { formatDate, formatTime } from '~/domain/format';
 import type { InboxItem, Person } from './load';
 
 export const INBOX_PARAMS = {
@@ -101,42 +102,28 @@ export function inboxQueryToSearch(query: InboxQuery): string {
   return search ? `?${search}` : '';
 }
 
-/** HH:MM in the person's own clock (24-hour). */
-export function formatClock(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+/** HH:MM (24-hour) in the person's campus zone, named when it is not the device's. */
+export function formatClock(iso: string, timeZone: string = deviceTimeZone()): string {
+  return formatTime(iso, timeZone);
 }
 
-function sameLocalDay(a: Date, b: Date): boolean {
-  return (
-    a.getFullYear() === b.getFullYear() &&
-    a.getMonth() === b.getMonth() &&
-    a.getDate() === b.getDate()
-  );
-}
-
-/** An inbox time: HH:MM today, else "3 Mar" (with the year when it is not this year). */
-export function formatInboxTime(iso: string, now: Date = new Date()): string {
+/** An inbox time: HH:MM today, else "Mon 3 Mar" (with the year when it is not this year). */
+export function formatInboxTime(
+  iso: string,
+  now: Date = clockNow(),
+  timeZone: string = deviceTimeZone(),
+): string {
   const date = new Date(iso);
   if (!iso || Number.isNaN(date.getTime())) return '';
-  if (sameLocalDay(date, now)) return formatClock(iso);
-  return date.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    ...(date.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
-  });
+  const day = schoolDay(timeZone, date);
+  const today = schoolDay(timeZone, now);
+  if (day === today) return formatClock(iso, timeZone);
+  return formatDate(day, day.slice(0, 4) === today.slice(0, 4) ? 'short' : 'medium');
 }
 
 /** A day heading of the thread for a YYYY-MM-DD day: "Today", "Yesterday" or "Monday 3 March". */
 export function formatDayHeading(day: string, today: string): string {
   if (day === today) return 'Today';
   if (day === addDays(today, -1)) return 'Yesterday';
-  const date = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return day;
-  // Put together by hand: locales disagree about the comma after the weekday.
-  const part = (options: Intl.DateTimeFormatOptions) =>
-    date.toLocaleDateString('en-GB', { ...options, timeZone: 'UTC' });
-  const year = day.slice(0, 4) === today.slice(0, 4) ? '' : ` ${day.slice(0, 4)}`;
-  return `${part({ weekday: 'long' })} ${date.getUTCDate()} ${part({ month: 'long' })}${year}`;
+  return formatDate(day, day.slice(0, 4) === today.slice(0, 4) ? 'heading' : 'long');
 }

@@ -5,13 +5,14 @@
 import { z } from 'zod';
 import type { SessionUser } from '~/auth/session-user';
 import { loadCollection } from '~/data/route-data';
-import { deviceTimeZone, schoolDay } from '~/domain/clock';
+import { campusZone, schoolDay } from '~/domain/clock';
 import {
   hasRead,
   isOfficeMember,
   OFFICE_NAME,
   OFFICE_PARTICIPANT,
   participantIdsOf,
+  participantRole,
   takesPart,
 } from '~/domain/messages';
 import { principalFromLists, type Principal } from '~/domain/permissions';
@@ -34,6 +35,8 @@ export const messageRecordSchema = messageSchema.extend({ id: z.string() });
 const studentRecordSchema = studentSchema.extend({ id: z.string() });
 const facilitatorRecordSchema = facilitatorSchema.extend({ id: z.string() });
 const familyRecordSchema = familySchema.extend({ id: z.string() });
+/** A campus's id and zone: all the messages screens need of it (the clock of their times). */
+const campusZoneSchema = z.object({ id: z.string(), timezone: z.string().nullish() });
 /** Only what a name and a role need, so one odd Members profile does not hide the others. */
 const memberNameSchema = z.object({
   id: z.string(),
@@ -77,6 +80,8 @@ export interface InboxItem {
 
 export interface MessagesData {
   today: string;
+  /** The person's campus zone: message days and times are written in it. */
+  timeZone: string;
   principal: Principal;
   /** The ids the person answers to: their member id, and 'office' for office staff. */
   myIds: string[];
@@ -97,20 +102,10 @@ export interface MessagesData {
   pendingConversationIds: Set<string>;
 }
 
-function roleLabel(roles: readonly string[]): string {
-  if (roles.some((r) => r === 'admin' || r === 'superAdmin' || r === 'administration')) {
-    return 'Office';
-  }
-  if (roles.includes('facilitator')) return 'Facilitator';
-  if (roles.includes('parent')) return 'Parent';
-  if (roles.includes('student')) return 'Student';
-  return 'Member';
-}
-
 /** Everything the messages screens need, from the cache (refreshed first when due). */
 export async function loadMessagesData(user: SessionUser): Promise<MessagesData> {
   const staff = isOfficeMember(user.roles);
-  const [conversations, messages, students, facilitators, families, members, pending] =
+  const [conversations, messages, students, facilitators, families, members, pending, campuses] =
     await Promise.all([
       loadCollection('conversations', { schema: conversationRecordSchema }),
       loadCollection('messages', { schema: messageRecordSchema }),
@@ -124,10 +119,22 @@ export async function loadMessagesData(user: SessionUser): Promise<MessagesData>
         messages: await store.pendingIds('messages'),
         conversations: await store.pendingIds('conversations'),
       })),
+      loadCollection('campuses', { schema: campusZoneSchema }),
     ]);
 
-  // The reader's own day: messages are grouped and headed by the reader's clock (formatClock).
-  const today = schoolDay(deviceTimeZone());
+  // The reader's campus clock: messages are grouped, headed and timed by the day and time of the
+  // person's campus (their own record's, else their children's, else the school's first campus).
+  const principalBase = principalFromLists(
+    { uid: user.uid, email: user.email, roles: user.roles, memberUUID: user.memberUUID },
+    { facilitators, students, families },
+    user.member,
+    schoolDay(campusZone(undefined, campuses)),
+  );
+  const timeZone = campusZone(
+    principalBase.campusIds?.[0] ?? principalBase.childCampusIds?.[0],
+    campuses,
+  );
+  const today = schoolDay(timeZone);
   const principal = principalFromLists(
     { uid: user.uid, email: user.email, roles: user.roles, memberUUID: user.memberUUID },
     { facilitators, students, families },
@@ -137,6 +144,14 @@ export async function loadMessagesData(user: SessionUser): Promise<MessagesData>
 
   // Names, from the least to the most authoritative source (later entries win).
   const people = new Map<string, Person>();
+  // First the names each conversation carries (kept by the trigger): the only source for the
+  // people this person cannot read (a facilitator's parents and colleagues), so nobody in a
+  // conversation is left to the fallback label.
+  for (const conversation of conversations) {
+    for (const [id, person] of Object.entries(conversation.participantNames ?? {})) {
+      people.set(id, person);
+    }
+  }
   for (const family of families) {
     for (const g of family.guardians) {
       if (g.memberUUID) people.set(g.memberUUID, { name: g.name, role: 'Parent' });
@@ -159,12 +174,12 @@ export async function loadMessagesData(user: SessionUser): Promise<MessagesData>
     const memberUUID = m.memberUUID ?? m.id;
     const roles = m.roles.filter(isRole);
     const name = m.displayName ?? people.get(memberUUID)?.name ?? m.id;
-    people.set(memberUUID, { name, role: roleLabel(roles) });
+    people.set(memberUUID, { name, role: participantRole(roles) });
     if (m.status !== 'suspended') memberList.push({ memberUUID, name, roles });
   }
   people.set(OFFICE_PARTICIPANT, { name: OFFICE_NAME, role: 'Office' });
   if (user.displayName)
-    people.set(user.memberUUID, { name: user.displayName, role: roleLabel(user.roles) });
+    people.set(user.memberUUID, { name: user.displayName, role: participantRole(user.roles) });
 
   const myIds = participantIdsOf(user.memberUUID, user.roles);
   const byConversation = new Map<string, MessageRecord[]>();
@@ -208,6 +223,7 @@ export async function loadMessagesData(user: SessionUser): Promise<MessagesData>
 
   return {
     today,
+    timeZone,
     principal,
     myIds,
     inbox,

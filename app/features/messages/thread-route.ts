@@ -10,7 +10,6 @@ import type { SessionUser } from '~/auth/session-user';
 import { store } from '~/data/store';
 import { syncEngine } from '~/data/sync-status';
 import { canOpenArea } from '~/domain/areas';
-import { deviceTimeZone } from '~/domain/clock';
 import {
   groupByDay,
   isOfficeMember,
@@ -20,7 +19,7 @@ import {
   takesPart,
 } from '~/domain/messages';
 import { settingsStore } from '~/settings/store';
-import { notAllowed, notFound } from '~/ui/errors';
+import { notAllowed, notFound } from '~/ui/responses';
 import { childName, formatDayHeading, otherParticipants } from './inbox';
 import {
   conversationRecordSchema,
@@ -58,6 +57,8 @@ export interface ThreadView {
   participants: Person[];
   child: { name: string; href: string | null } | null;
   days: Array<{ day: string; heading: string; messages: ThreadMessageView[] }>;
+  /** The person's campus zone: the thread's days and times are written in it. */
+  timeZone: string;
   /** Who has read the person's own latest message, under that message. */
   receipts: { messageId: string; readers: Array<{ name: string; at: string | null }> } | null;
   /** When and by whom it was archived (the archiver's name); null while it is not. */
@@ -78,7 +79,7 @@ function threadView(data: MessagesData, item: InboxItem, user: SessionUser): Thr
   // A reader the person cannot name (an office colleague, to a parent) answered for the office.
   const readerName = (id: string) =>
     data.people.get(id)?.name ?? (withOffice ? OFFICE_NAME : personOf(data, id).name);
-  const days = groupByDay(item.messages, deviceTimeZone()).map(({ day, messages }) => ({
+  const days = groupByDay(item.messages, data.timeZone).map(({ day, messages }) => ({
     day,
     heading: formatDayHeading(day, data.today),
     messages: messages.map((m) => {
@@ -112,6 +113,7 @@ function threadView(data: MessagesData, item: InboxItem, user: SessionUser): Thr
         }
       : null,
     days,
+    timeZone: data.timeZone,
     archived: item.archived
       ? {
           at: item.archived.at,

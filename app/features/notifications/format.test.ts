@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionLabel, formatNotificationDate } from './format';
+import { actionLabel, formatFullDate, formatNotificationDate } from './format';
 
 describe('how a notification reads', () => {
   it('labels known actions and capitalises unknown ones', () => {
@@ -14,9 +14,11 @@ describe('how a notification reads', () => {
       'Just now',
     );
     expect(formatNotificationDate(new Date(2024, 2, 10, 14, 35).toISOString(), now)).toBe(
-      '25 min ago',
+      '25 minutes ago',
     );
-    expect(formatNotificationDate(new Date(2024, 2, 10, 12, 0).toISOString(), now)).toBe('3 h ago');
+    expect(formatNotificationDate(new Date(2024, 2, 10, 12, 0).toISOString(), now)).toBe(
+      '3 hours ago',
+    );
     expect(formatNotificationDate(new Date(2024, 2, 9, 9, 0).toISOString(), now)).toMatch(
       /^Yesterday, /,
     );
@@ -25,5 +27,20 @@ describe('how a notification reads', () => {
     );
     expect(formatNotificationDate(new Date(2023, 1, 2, 9, 0).toISOString(), now)).toMatch(/2023/);
     expect(formatNotificationDate('not a date', now)).toBe('');
+  });
+
+  it('says Today and Yesterday by the campus clock, not the device clock', () => {
+    // 19:00 UTC on Friday 27 November is Saturday 00:30 in Kolkata and Friday 11:00 in Los
+    // Angeles; now is Saturday in both (17:30 and 04:00).
+    const now = new Date('2026-11-28T12:00:00Z');
+    expect(formatNotificationDate('2026-11-27T19:00:00Z', now, 'Asia/Kolkata')).toMatch(
+      /^Today, 00:30\b/,
+    );
+    expect(formatNotificationDate('2026-11-27T19:00:00Z', now, 'America/Los_Angeles')).toMatch(
+      /^Yesterday, 11:00\b/,
+    );
+    expect(formatFullDate('2026-11-27T19:00:00Z', 'Asia/Kolkata')).toMatch(
+      /^Sat 28 Nov 2026, 00:30\b/,
+    );
   });
 });

@@ -9,7 +9,7 @@ import { BATCH_MAX_OPERATIONS } from '~/config/constants';
 import { store, type BatchOperation } from '~/data/store';
 import { syncEngine } from '~/data/sync-status';
 import { notificationSchema } from '~/domain/records';
-import { refreshInbox } from '~/features/messages/refresh';
+import { refreshInbox } from '~/features/messages';
 import { createNotificationFeed, type FeedState, type NotificationFeed } from './feed';
 
 /** Stores the operations in batches of at most 500; true when every one was stored. */

@@ -6,6 +6,7 @@ import { Form, Link, useFetcher, useLocation, useNavigate, useRevalidator } from
 import { useEffect, useId, useState } from 'react';
 import { BackendError } from '~/backend/errors';
 import { offlineFiles } from '~/data/offline-files';
+import { formatInstantDay } from '~/domain/format';
 import { settingsStore, useSettings } from '~/settings/store';
 import { Badge } from '~/ui/Badge';
 import { Button, ButtonLink } from '~/ui/Button';
@@ -47,8 +48,6 @@ export interface LibraryData {
   query: LibraryQuery;
   opened: OpenedResource | null;
 }
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 function messageOf(error: unknown): string {
   if (error instanceof BackendError) return error.message;
@@ -398,7 +397,7 @@ function ResourceItem({
                   : 'Link',
                 subject,
                 classrooms.length > 0 ? classrooms.join(', ') : null,
-                time ? dateFormat.format(new Date(time)) : null,
+                time ? formatInstantDay(time) : null,
               ]
                 .filter(Boolean)
                 .join(' · ')}

@@ -12,7 +12,7 @@ import { latestSchoolDay } from '~/domain/clock';
 import { collectionAccess, principalFromLists } from '~/domain/permissions';
 import { classroomSchema, resourceSchema, subjectSchema } from '~/domain/records';
 import { isStaff } from '~/domain/roles';
-import { filterableClassroomIds } from '~/features/school/classroom-choices';
+import { filterableClassroomIds } from '~/features/school';
 import type { ResourceRecord } from './library';
 
 const resourceRecordSchema = resourceSchema.extend({ id: z.string() });

@@ -5,9 +5,10 @@
 // `schedule.<row>.<field>`, which parseForm nests into a list of rows, so a row's error comes back
 // under the name of its own field.
 import { z } from 'zod';
+import { isoWeekdayName } from '~/domain/clock';
 import type { Subject } from '~/domain/records';
 import {
-  optionalPhoneNumber,
+  centrePhoneNumber,
   plainText,
   requiredChoice,
   requiredText,
@@ -24,20 +25,10 @@ export const KIND_LABELS: Record<SchoolKind, { one: string; many: string }> = {
   subjects: { one: 'subject', many: 'Subjects' },
 };
 
-export const WEEKDAYS = [
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-  'Sunday',
-] as const;
+export { WEEKDAYS } from '~/domain/clock';
 
 /** ISO weekday (1 = Monday) → its name. */
-export function weekdayName(weekday: number): string {
-  return WEEKDAYS[weekday - 1] ?? `Day ${weekday}`;
-}
+export const weekdayName = isoWeekdayName;
 
 /** Whether the browser accepts this IANA zone name (aliases like Asia/Kolkata included). */
 export function isTimeZone(zone: string): boolean {
@@ -57,13 +48,8 @@ export function timeZones(): string[] {
   return ['UTC', ...known.filter((zone) => zone !== 'UTC')];
 }
 
-/**
- * The phone field of campuses and facilitators: the example is a number the centre's people know.
- * (The browser tests read this wording.)
- */
-export const phoneNumber = optionalPhoneNumber({
-  invalid: 'Enter a phone number, e.g. +91 98450 00000.',
-});
+/** The phone field of campuses (and facilitators: ui/form/fields.ts). */
+export const phoneNumber = centrePhoneNumber;
 
 export const campusFormSchema = z.object({
   name: requiredText('campus name'),

@@ -15,9 +15,9 @@ import {
   type Facilitator,
   type Subject,
 } from '~/domain/records';
-import { canManageFacilitators } from '~/features/facilitators/schemas';
+import { canManageFacilitators } from '~/features/facilitators';
 import { settingsStore } from '~/settings/store';
-import { notFound } from '~/ui/errors';
+import { notFound } from '~/ui/responses';
 import { withErrorTitle } from '~/ui/route-handle';
 import { deleteFromForm, saveSchoolRecord } from './actions';
 import { KIND_LABELS, SCHOOL_KINDS, type SchoolKind } from './schemas';

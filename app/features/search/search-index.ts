@@ -11,6 +11,8 @@
 // words of its first letter. Ranking, best first: the exact full name; all typed words starting the
 // name's words in order from its first; a typed word starting the name's first word; any other
 // match; then the same tiers for loose matches. Ties go by name, then id.
+import { isCalendarDate } from '~/domain/dates';
+import { formatDate } from '~/domain/format';
 import type {
   CalendarEvent,
   Campus,
@@ -135,20 +137,11 @@ export function searchWords(text: string): string[] {
     .filter((word) => word.length > 0);
 }
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
 /** "Tue 24 Nov 2026" from the date an ISO date-time names (in its own offset). */
 function eventDate(start: string): string {
   const date = /^\d{4}-\d{2}-\d{2}/.exec(start)?.[0];
   if (!date) return '';
-  const when = new Date(`${date}T12:00:00Z`);
-  return Number.isNaN(when.getTime()) ? '' : DATE_FORMAT.format(when);
+  return isCalendarDate(date) ? formatDate(date) : '';
 }
 
 const join = (parts: (string | undefined)[]) =>

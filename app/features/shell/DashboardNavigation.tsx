@@ -5,7 +5,7 @@ import { NavLink } from '@remix-run/react';
 import { useSession } from '~/auth/session';
 import { canOpenArea } from '~/domain/areas';
 import { formatBadgeCount } from '~/domain/messages';
-import { useUnreadMessages } from '~/features/messages/use-unread-messages';
+import { useUnreadMessages } from '~/features/messages';
 import { useSettings } from '~/settings/store';
 import { AREA_ICONS, Icon, NAV_ICON } from '~/ui/icons';
 import { NAV_ITEMS } from '~/ui/navigation';

@@ -11,16 +11,17 @@ import { Link } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { useSession } from '~/auth/session';
 import { SignOutButton } from '~/auth/SignOutButton';
-import { useNotificationFeedFor } from '~/features/notifications/notification-feed';
-import { NotificationBell } from '~/features/notifications/NotificationBell';
-import { NotificationDialog } from '~/features/notifications/NotificationDialog';
-import { SearchLauncher } from '~/features/search/SearchLauncher';
-import { useDamageNotice } from '~/features/sync/damage-notice';
-import { SyncStatusControl } from '~/features/sync/SyncStatusControl';
+import {
+  useNotificationFeedFor,
+  NotificationBell,
+  NotificationDialog,
+} from '~/features/notifications';
+import { SearchLauncher } from '~/features/search';
+import { useDamageNotice, SyncStatusControl } from '~/features/sync';
 import { HelpButton } from '~/guide/HelpButton';
 import { useSettings } from '~/settings/store';
 import { ACTION_ICONS, BRAND_ICON, Icon } from '~/ui/icons';
-import { DASHBOARD_NAVIGATION_ID, MAIN_CONTENT_ID } from '~/ui/SkipLinks';
+import { DASHBOARD_NAVIGATION_ID, MAIN_CONTENT_ID } from '~/ui/landmarks';
 import { useBottomEdgeVariable } from '~/ui/use-bottom-edge';
 import { useFocusMainAfterNavigation } from '~/ui/use-focus-after-navigation';
 import { DashboardNavigation } from './DashboardNavigation';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PendingChange } from '~/data/db';
 import type { SyncReport, SyncStatus } from '~/data/sync-engine';
-import { SyncStatusControl } from './SyncStatusControl';
+import { formatSyncTime, SyncStatusControl } from './SyncStatusControl';
 
 function fakeEngine(initial: SyncStatus) {
   let status = initial;
@@ -146,5 +146,14 @@ describe('SyncStatusControl', () => {
       await screen.findByText('Not up to date yet: the next sync tries again.'),
     ).toBeInTheDocument();
     expect(screen.queryByText('Up to date')).not.toBeInTheDocument();
+  });
+});
+
+describe('the last sync time', () => {
+  it('is written as the app writes an instant, 24-hour, in the zone given', () => {
+    const at = Date.parse('2026-11-27T19:00:00Z');
+    expect(formatSyncTime(at, 'Asia/Kolkata')).toMatch(/^Sat 28 Nov 2026, 00:30\b/);
+    expect(formatSyncTime(at, 'America/Los_Angeles')).toMatch(/^Fri 27 Nov 2026, 11:00\b/);
+    expect(formatSyncTime(null)).toBe('Never');
   });
 });

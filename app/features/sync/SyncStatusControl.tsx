@@ -21,6 +21,8 @@ import { INVALID_DATA_CODE } from '~/data/change-validation';
 import type { PendingChange } from '~/data/db';
 import type { SyncEngine, SyncState, SyncStatus } from '~/data/sync-engine';
 import { syncEngine } from '~/data/sync-status';
+import { deviceTimeZone } from '~/domain/clock';
+import { formatDateTime } from '~/domain/format';
 import { useSettings } from '~/settings/store';
 import { Badge } from '~/ui/Badge';
 import { Button, useButtonClasses } from '~/ui/Button';
@@ -77,9 +79,13 @@ export function editHref(change: PendingChange): string | null {
   }
 }
 
-function formatTime(time: number | null): string {
+/**
+ * When the last sync ran: "Sat 28 Nov 2026, 09:12" (the one date module), or "Never". In the
+ * device's zone: the sync is the device's, and its panel knows no campus.
+ */
+export function formatSyncTime(time: number | null, timeZone: string = deviceTimeZone()): string {
   if (time === null) return 'Never';
-  return new Date(time).toLocaleString();
+  return formatDateTime(new Date(time), timeZone);
 }
 
 /** The picture on the button: a problem outranks syncing, which outranks the connection. */
@@ -172,7 +178,7 @@ export function SyncStatusControl({ engine = syncEngine }: { engine?: EngineLike
                   <dt className="text-muted">Pending changes</dt>
                   <dd>{status.pendingChanges}</dd>
                   <dt className="text-muted">Last sync</dt>
-                  <dd>{formatTime(status.lastSyncTime)}</dd>
+                  <dd>{formatSyncTime(status.lastSyncTime)}</dd>
                 </dl>
                 <p aria-live="polite" className="mt-3 text-sm empty:hidden">
                   {syncNow === 'up-to-date' && !status.isSyncing ? (

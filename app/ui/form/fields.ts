@@ -171,6 +171,14 @@ export function optionalPhoneNumber({
 /** A phone number that may be left empty, with the usual wording. */
 export const optionalPhone = optionalPhoneNumber();
 
+/**
+ * The phone field of campuses and facilitators: the example is a number the centre's people know.
+ * (The browser tests read this wording.)
+ */
+export const centrePhoneNumber = optionalPhoneNumber({
+  invalid: 'Enter a phone number, e.g. +91 98450 00000.',
+});
+
 /** A required calendar date, YYYY-MM-DD, that exists. */
 export function calendarDate(message: string) {
   return z

@@ -86,7 +86,12 @@ export const onCampusWritten = written('campuses/{id}');
 export const onMemberWritten = written('Members/{id}', audited);
 export const onAttendanceWritten = written('attendance/{id}', audited);
 export const onEventWritten = written('events/{id}', audienceKeyed);
-export const onConversationWritten = written('conversations/{id}', audited);
+// A conversation carries its participants' names (participant-names.ts), kept here when it is
+// created or its participants change; the merge's own event finds them right and writes nothing.
+export const onConversationWritten = written('conversations/{id}', {
+  ...audited,
+  participantNames: true,
+});
 export const onMessageWritten = written('conversations/{conversationId}/messages/{id}', audited);
 export const onParentInquiryWritten = written('parentInquiries/{id}', audited);
 // Guardian requests link no one themselves (the family's write does); the version bump applies

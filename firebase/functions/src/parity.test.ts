@@ -348,8 +348,23 @@ const triggerCases: Array<{
       updatedBy: 'ama',
     },
     written: 'onConversationWritten',
-    parts: audited,
+    // A conversation stored before names were kept gets them on its next write.
+    parts: { ...audited, participantNames: true },
     audit: { action: 'archive', by: 'ama' },
+  },
+  {
+    title: 'a conversation started by a parent is given its participants names',
+    path: 'conversations/c2',
+    after: {
+      subject: 'A question',
+      participantIds: ['ama', 'office'],
+      createdBy: 'ama',
+      lastMessagePreview: '',
+      updatedBy: 'ama',
+    },
+    written: 'onConversationWritten',
+    // Only archives are audited: a new conversation's one write is its names.
+    parts: { participantNames: true },
   },
   {
     title: 'a guardian request approved by the office',

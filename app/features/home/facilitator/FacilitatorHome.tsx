@@ -4,9 +4,9 @@
 import type { SessionUser } from '~/auth/session-user';
 import { useRevalidateOnDataChange } from '~/data/route-data';
 import { now as clockNow } from '~/domain/clock';
-import { todaysClasses, type TodayClass } from '~/features/attendance/home-facilitator';
-import { loadAttendanceData } from '~/features/attendance/load';
-import { loadCalendarData } from '~/features/calendar/load';
+import { todaysClasses, type TodayClass } from '~/features/attendance';
+import { loadAttendanceData } from '~/features/attendance';
+import { loadCalendarData } from '~/features/calendar';
 import { Badge, type BadgeTone } from '~/ui/Badge';
 import { ButtonLink } from '~/ui/Button';
 import { HomeTile } from '~/ui/HomeTile';

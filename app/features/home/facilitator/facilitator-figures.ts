@@ -7,8 +7,8 @@ import {
   studentHref,
   studentName,
   wholePercent,
-} from '~/features/attendance/alerts';
-import type { AttendanceData } from '~/features/attendance/load';
+} from '~/features/attendance';
+import type { AttendanceData } from '~/features/attendance';
 
 export interface StudentAlert {
   studentId: string;

@@ -3,8 +3,7 @@
 import { Link } from '@remix-run/react';
 import type { SessionUser } from '~/auth/session-user';
 import { useRevalidateOnDataChange } from '~/data/route-data';
-import { studentHref } from '~/features/attendance/alerts';
-import { loadAttendanceData } from '~/features/attendance/load';
+import { studentHref, loadAttendanceData } from '~/features/attendance';
 import { Badge, type BadgeTone } from '~/ui/Badge';
 import { HomeTile } from '~/ui/HomeTile';
 import { AREA_ICONS } from '~/ui/icons';

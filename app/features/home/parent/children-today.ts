@@ -3,8 +3,8 @@
 // roll call of today marks them, else the mark (Present, Absent, Late, Excused).
 import { firstClassTime, meetsOn, type AttendanceStatus } from '~/domain/attendance';
 import { attendanceId } from '~/domain/records';
-import { dayOf } from '~/features/attendance/days';
-import type { AttendanceData } from '~/features/attendance/load';
+import { dayOf } from '~/features/attendance';
+import type { AttendanceData } from '~/features/attendance';
 
 export type TodayStatus =
   'Present' | 'Absent' | 'Late' | 'Excused' | 'Not marked yet' | 'No class today';

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { formatInboxTime } from '~/features/messages/inbox';
+import { formatInboxTime } from '~/features/messages';
 import type { NewResource } from './new-resources';
 
 /** Resources added lately, each a link to its preview in the library. */

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { formatInboxTime } from '~/features/messages/inbox';
+import { formatInboxTime } from '~/features/messages';
 import { MESSAGES_PATH, type UnreadSummary } from './unread-messages';
 
 /** The unread figure (a link to the inbox) and the latest conversations holding unread messages. */

@@ -19,8 +19,8 @@ import {
   subjectSchema,
 } from '~/domain/records';
 import type { Role } from '~/domain/roles';
-import type { AttendanceData } from '~/features/attendance/load';
-import type { InboxItem, MessagesData } from '~/features/messages/load';
+import type { AttendanceData } from '~/features/attendance';
+import type { InboxItem, MessagesData } from '~/features/messages';
 import { fake, reseed } from '../../../../mocks/index';
 import { seedStore } from '../../../../mocks/seed';
 import { store } from '../../../../mocks/store';

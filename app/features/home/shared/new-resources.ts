@@ -3,8 +3,8 @@
 // each linking to its preview in the library.
 import type { SessionUser } from '~/auth/session-user';
 import { now as clockNow } from '~/domain/clock';
-import { resourceTime, type ResourceRecord } from '~/features/resources/library';
-import { loadResourcesData } from '~/features/resources/load';
+import { resourceTime, type ResourceRecord } from '~/features/resources';
+import { loadResourcesData } from '~/features/resources';
 
 export const RESOURCES_PATH = '/dash/resources';
 

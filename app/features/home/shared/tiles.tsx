@@ -1,6 +1,6 @@
 // The tiles several home dashboards share, each a HomeTile with its title, link and list, so a
 // dashboard names the tile and hands it its data.
-import { CALENDAR_PATH } from '~/features/calendar/url-state';
+import { CALENDAR_PATH } from '~/features/calendar';
 import { HomeTile } from '~/ui/HomeTile';
 import { AREA_ICONS } from '~/ui/icons';
 import { RESOURCES_PATH, type NewResource } from './new-resources';

@@ -2,8 +2,8 @@
 // read (counted by the same countUnread as the navigation badge, so the two figures agree) and the
 // latest conversations holding them, each a link to its thread.
 import type { SessionUser } from '~/auth/session-user';
-import { loadMessagesData, personOf, type MessagesData } from '~/features/messages/load';
-import { countUnread } from '~/features/messages/use-unread-messages';
+import { loadMessagesData, personOf, type MessagesData } from '~/features/messages';
+import { countUnread } from '~/features/messages';
 
 export const MESSAGES_PATH = '/dash/messages';
 

@@ -4,10 +4,8 @@
 import type { SessionUser } from '~/auth/session-user';
 import { deviceTimeZone, eventTimeZone, expandEvents } from '~/domain/calendar';
 import { now as clockNow } from '~/domain/clock';
-import { matchesFilters } from '~/features/calendar/calendar-route';
-import { formatWhen } from '~/features/calendar/event-time';
-import { loadCalendarData, type CalendarData } from '~/features/calendar/load';
-import { calendarHref } from '~/features/calendar/url-state';
+import { matchesFilters, formatWhen, calendarHref } from '~/features/calendar';
+import { loadCalendarData, type CalendarData } from '~/features/calendar';
 
 export interface UpcomingEvent {
   /** `${event id}@${occurrence date}`, unique in the list. */

@@ -4,10 +4,13 @@
 // (HomeOverview) titles them. Each tile waits for its own data and every figure links to its page.
 import { Link } from '@remix-run/react';
 import { useRevalidateOnDataChange } from '~/data/route-data';
-import { wholePercent } from '~/features/attendance/alerts';
-import { NotMarkedPanel, todaysAttendanceText } from '~/features/attendance/home-staff';
-import { formatDay } from '~/features/attendance/summary';
-import { INQUIRIES_PATH } from '~/features/inquiries/office';
+import {
+  wholePercent,
+  NotMarkedPanel,
+  todaysAttendanceText,
+  formatDay,
+} from '~/features/attendance';
+import { INQUIRIES_PATH } from '~/features/inquiries';
 import type { DashboardType } from '~/settings/dashboard-type';
 import { useSettings } from '~/settings/store';
 import { BarChart } from '~/ui/BarChart';

@@ -3,7 +3,7 @@
 // with "Sync now" and a button that opens the header's panel, where pending changes are retried or
 // discarded. The panel has one home, the header, so this tile opens it rather than copy it.
 import { syncEngine, useSyncStatus } from '~/data/sync-status';
-import { describeSyncStatus, openSyncPanel } from '~/features/sync/SyncStatusControl';
+import { describeSyncStatus, formatSyncTime, openSyncPanel } from '~/features/sync';
 import { Badge } from '~/ui/Badge';
 import { Button } from '~/ui/Button';
 import { Card } from '~/ui/Card';
@@ -29,11 +29,7 @@ export function SyncStatusTile() {
           <dt className="text-muted">Failed</dt>
           <dd className="tabular-nums">{failed}</dd>
           <dt className="text-muted">Last sync</dt>
-          <dd>
-            {status.lastSyncTime === null
-              ? 'Never'
-              : new Date(status.lastSyncTime).toLocaleString()}
-          </dd>
+          <dd>{formatSyncTime(status.lastSyncTime)}</dd>
         </dl>
         {status.syncError ? (
           <p className="text-sm text-danger">Sync error: {status.syncError}</p>

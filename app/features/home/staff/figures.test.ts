@@ -11,7 +11,7 @@ import {
   facilitatorRecordSchema,
   studentRecordSchema,
   type AttendanceData,
-} from '~/features/attendance/load';
+} from '~/features/attendance';
 import { fake, reseed } from '../../../../mocks/index';
 import { seedStore } from '../../../../mocks/seed';
 import { store } from '../../../../mocks/store';

@@ -5,11 +5,10 @@
 import { addDays, dailyRates } from '~/domain/attendance';
 import { countsByStatus, OPEN_STATUSES, type InquiryStatus } from '~/domain/inquiries';
 import type { Campus, ParentInquiry, Student } from '~/domain/records';
-import { staffToday, type StaffToday } from '~/features/attendance/home-staff';
-import type { AttendanceData } from '~/features/attendance/load';
-import { REPORT_DAYS } from '~/features/attendance/reports';
-import { INQUIRIES_PATH } from '~/features/inquiries/office';
-import { DEFAULT_QUERY, listQueryToSearch } from '~/features/students/list/query';
+import type { AttendanceData, StaffToday } from '~/features/attendance';
+import { staffToday, REPORT_DAYS } from '~/features/attendance';
+import { INQUIRIES_PATH } from '~/features/inquiries';
+import { DEFAULT_QUERY, listQueryToSearch } from '~/features/students';
 
 export interface FigureRow {
   key: string;

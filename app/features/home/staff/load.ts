@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { SessionUser } from '~/auth/session-user';
 import { loadCollection } from '~/data/route-data';
 import { campusSchema, parentInquirySchema, studentSchema } from '~/domain/records';
-import { loadAttendanceData } from '~/features/attendance/load';
+import { loadAttendanceData } from '~/features/attendance';
 import { loadUnreadMessages, type UnreadSummary } from '~/features/home/shared/unread-messages';
 import { loadUpcomingEvents, type UpcomingEvent } from '~/features/home/shared/upcoming-events';
 import {

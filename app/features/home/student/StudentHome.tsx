@@ -3,8 +3,8 @@
 import type { SessionUser } from '~/auth/session-user';
 import { useRevalidateOnDataChange } from '~/data/route-data';
 import { now as clockNow } from '~/domain/clock';
-import { loadCalendarData } from '~/features/calendar/load';
-import type { ScheduleItem } from '~/features/calendar/schedules';
+import { loadCalendarData } from '~/features/calendar';
+import type { ScheduleItem } from '~/features/calendar';
 import { HomeTile } from '~/ui/HomeTile';
 import { AREA_ICONS } from '~/ui/icons';
 import { SchoolDay } from '~/ui/SchoolDay';

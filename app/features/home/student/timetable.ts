@@ -1,8 +1,11 @@
 // A student's timetable for today: the schedule slots of the classrooms they attend (school setup),
 // in campus-local wall-clock time, as the calendar's "classroom schedules" layer shows them.
-import type { CalendarData } from '~/features/calendar/load';
-import { scheduleItems, type ScheduleItem } from '~/features/calendar/schedules';
-import { calendarHref } from '~/features/calendar/url-state';
+import {
+  calendarHref,
+  scheduleItems,
+  type CalendarData,
+  type ScheduleItem,
+} from '~/features/calendar';
 
 /** Today's slots, each classroom on its own campus's day (a student may attend two campuses). */
 export function todaysTimetable(

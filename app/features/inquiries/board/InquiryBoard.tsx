@@ -7,22 +7,23 @@ import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useLiveQueries, type LiveSpec } from '~/data/live';
 import { useRevalidateOnDataChange } from '~/data/route-data';
 import { canMove, inquiryCsvRows, type InquiryStatus } from '~/domain/inquiries';
-import { downloadCsv, toCsv } from '~/features/students/list/csv';
 import { useSettings } from '~/settings/store';
 import { Button } from '~/ui/Button';
+import { downloadCsv, toCsv } from '~/ui/csv';
 import { EmptyState } from '~/ui/EmptyState';
 import { ACTION_ICONS, AREA_ICONS } from '~/ui/icons';
 import { PageHeading } from '~/ui/PageHeading';
 import { useUrlForm } from '~/ui/use-url-form';
 import { INQUIRIES_PATH } from '../office';
 import {
-  ageLabel,
   boardColumns,
   boardQueryToSearch,
   csvFileName,
   filterInquiries,
+  inquiryClock,
   isFiltered,
   parseBoardQuery,
+  receivedAgo,
   statusLabel,
   type InquiryRecord,
 } from './board';
@@ -71,7 +72,7 @@ export function InquiryBoard({ data }: { data: BoardData }) {
         campuses: Object.fromEntries(campusNames),
         members: Object.fromEntries(data.memberNames),
       },
-      data.today,
+      (inquiry) => inquiryClock(inquiry, data.clocks),
     );
     downloadCsv(csvFileName(), toCsv(rows));
   };
@@ -279,8 +280,8 @@ function InquiryCard({
           <dd>{campus ?? 'Not given'}</dd>
           <dt className="text-muted">Assigned</dt>
           <dd>{assignee ?? 'Unassigned'}</dd>
-          <dt className="text-muted">Age</dt>
-          <dd>{ageLabel(inquiry, data.today)}</dd>
+          <dt className="text-muted">Received</dt>
+          <dd>{receivedAgo(inquiry, inquiryClock(inquiry, data.clocks))}</dd>
         </dl>
         <InquiryBadges inquiry={inquiry} data={data} />
         <ConversionLinks inquiry={inquiry} />

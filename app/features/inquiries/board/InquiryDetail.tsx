@@ -2,12 +2,20 @@
 // what it became), Move, assign, add a note, and the history table. Each form has its own fetcher so
 // its error shows beside it; the board's data refreshes after each, so the dialog shows the change.
 import { useFetcher } from '@remix-run/react';
+import { formatDate, formatDateTime } from '~/domain/format';
 import { lastContactAt, receivedAt } from '~/domain/inquiries';
 import { useSettings } from '~/settings/store';
 import { Button } from '~/ui/Button';
 import { FormError, SelectField, TextAreaField } from '~/ui/form/Field';
 import { Modal } from '~/ui/Modal';
-import { actorName, ageLabel, historyRows, statusLabel, type InquiryRecord } from './board';
+import {
+  actorName,
+  historyRows,
+  inquiryClock,
+  receivedAgo,
+  statusLabel,
+  type InquiryRecord,
+} from './board';
 import {
   ConversionLinks,
   InquiryBadges,
@@ -17,13 +25,10 @@ import {
 } from './InquiryParts';
 import type { BoardActionResult, BoardData } from './board-route';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-function formatAt(iso: string | null | undefined, format = dateTime): string {
+/** A stored instant in the inquiry's campus zone: "Fri 27 Nov 2026, 09:12" (the zone named abroad). */
+function formatAt(iso: string | null | undefined, timeZone: string): string {
   if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : format.format(date);
+  return formatDateTime(iso, timeZone) || iso;
 }
 
 export function InquiryDetail({
@@ -94,6 +99,8 @@ function DetailBody({
   const noteState = failure?.fieldErrors.note ? failure : undefined;
   const assignState = failure?.fieldErrors.assignee ? failure : undefined;
   const lastContact = lastContactAt(inquiry);
+  const received = receivedAt(inquiry);
+  const clock = inquiryClock(inquiry, data.clocks);
   const fields: Array<[string, React.ReactNode]> = [
     ['Status', statusLabel(inquiry.status)],
     ['Parent', inquiry.parentName],
@@ -118,11 +125,16 @@ function DetailBody({
       ),
     ],
     ['Child', inquiry.childName],
-    ['Date of birth', formatAt(inquiry.childDateOfBirth, dateOnly)],
+    ['Date of birth', inquiry.childDateOfBirth ? formatDate(inquiry.childDateOfBirth) : '—'],
     ['Campus', campus ?? 'Not given'],
-    ['Received', formatAt(receivedAt(inquiry))],
-    ['Age', ageLabel(inquiry, data.today)],
-    ['Last contact', lastContact ? formatAt(lastContact) : 'None yet'],
+    // When, and how long ago in the campus's school days: "… (43 days ago)", never an "Age".
+    [
+      'Received',
+      received
+        ? `${formatAt(received, clock.timeZone)} (${receivedAgo(inquiry, clock).toLowerCase()})`
+        : '—',
+    ],
+    ['Last contact', lastContact ? formatAt(lastContact, clock.timeZone) : 'None yet'],
     ['Message', inquiry.message || '—'],
   ];
   // After a note is added the text area starts empty again (a new key per history length).
@@ -212,7 +224,9 @@ function DetailBody({
           <tbody>
             {historyRows(inquiry.history).map(({ entry, step }, index) => (
               <tr key={`${entry.at}-${index}`} className="border-b border-border align-top">
-                <td className="py-1 pr-3 whitespace-nowrap">{formatAt(entry.at)}</td>
+                <td className="py-1 pr-3 whitespace-nowrap">
+                  {formatAt(entry.at, clock.timeZone)}
+                </td>
                 <td className="py-1 pr-3">{actorName(entry.by, data.memberNames)}</td>
                 <td className="py-1 pr-3">{step}</td>
                 <td className="py-1 wrap-anywhere">{entry.note || '—'}</td>

@@ -9,6 +9,7 @@ import { Button } from '~/ui/Button';
 import { conversionHref } from '../office';
 import {
   boardQueryToSearch,
+  inquiryClock,
   moveTargets,
   nextTarget,
   statusLabel,
@@ -20,7 +21,7 @@ import type { BoardData } from './board-route';
 export type MoveInquiry = (id: string, to: InquiryStatus, focusAfter?: string) => void;
 
 export function InquiryBadges({ inquiry, data }: { inquiry: InquiryRecord; data: BoardData }) {
-  const late = needsContact(inquiry, data.today);
+  const late = needsContact(inquiry, inquiryClock(inquiry, data.clocks));
   const pending = data.pendingIds.has(inquiry.id);
   if (!late && !pending) return null;
   return (
@@ -77,34 +78,42 @@ export function MoveControl({
   const skin = useSettings((s) => s.skin);
   const targets = moveTargets(inquiry.status);
   const selectId = `${idPrefix}-${inquiry.id}`;
-  // The next status along the pipeline is the usual step, so it is chosen first.
+  // The next status along the pipeline is the usual step, so it is chosen first. An enrolled or
+  // closed inquiry has none: a reopening is the person's choice, so nothing is chosen for them.
   const next = nextTarget(inquiry.status);
   // A choice holds only for the status it was made in: after a move the next step is offered again.
   const [choice, setChoice] = useState<{ from: InquiryStatus; to: InquiryStatus } | null>(null);
   const to = choice?.from === inquiry.status ? choice.to : undefined;
-  if (targets.length === 0 || !next) return null;
+  if (targets.length === 0) return null;
   const chosen = to && targets.includes(to) ? to : next;
   return (
     <form
-      className="flex items-end gap-2"
+      className="flex flex-wrap items-end gap-2"
       onSubmit={(event) => {
         event.preventDefault();
-        move(inquiry.id, chosen, selectId);
+        if (chosen) move(inquiry.id, chosen, selectId);
       }}
     >
-      <div className="grid min-w-0 flex-1 gap-1">
+      {/* Room for the longest status ("Tour scheduled") beside the button, else the button wraps. */}
+      <div className="grid min-w-0 grow basis-[11rem] gap-1">
         <label htmlFor={selectId} className="text-sm font-medium">
           Move to<span className="sr-only"> (inquiry for {inquiry.childName})</span>
         </label>
         <select
           id={selectId}
-          value={chosen}
+          value={chosen ?? ''}
+          required
           onChange={(event) => {
             const value = targets.find((t) => t === event.target.value);
             if (value) setChoice({ from: inquiry.status, to: value });
           }}
           className={`min-h-11 w-full ${skin.input} ${skin.rounded}`}
         >
+          {chosen ? null : (
+            <option value="" disabled>
+              Choose a stage
+            </option>
+          )}
           {targets.map((t) => (
             <option key={t} value={t}>
               {statusLabel(t)}

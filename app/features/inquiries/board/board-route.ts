@@ -7,7 +7,7 @@ import type { SessionUser } from '~/auth/session-user';
 import { loadCollection } from '~/data/route-data';
 import { store } from '~/data/store';
 import { syncEngine } from '~/data/sync-status';
-import { campusZone, schoolDay } from '~/domain/clock';
+import { campusZone, now, schoolDay } from '~/domain/clock';
 import {
   assignPatch,
   INQUIRY_STATUSES,
@@ -24,12 +24,15 @@ import {
   moveMessage,
   parseBoardQuery,
   statusLabel,
+  type BoardClocks,
   type BoardQuery,
   type InquiryRecord,
 } from './board';
 
 const inquiryRecordSchema = parentInquirySchema.extend({ id: z.string() });
-const campusRecordSchema = campusSchema.pick({ name: true }).extend({ id: z.string() });
+const campusRecordSchema = campusSchema
+  .pick({ name: true, timezone: true })
+  .extend({ id: z.string() });
 const memberRecordSchema = memberSchema
   .pick({ displayName: true, email: true, roles: true, status: true })
   .extend({ id: z.string() });
@@ -50,7 +53,8 @@ export interface BoardData {
   /** Inquiries with changes the backend has not accepted yet. */
   pendingIds: Set<string>;
   me: string;
-  today: string;
+  /** Each campus's school day and zone, by which the inquiries' ages are counted. */
+  clocks: BoardClocks;
   query: BoardQuery;
   /** The inquiry `?inquiry=` names, or null (with `missing` when the id names none). */
   opened: InquiryRecord | null;
@@ -58,6 +62,14 @@ export interface BoardData {
 }
 
 const byName = (a: NamedItem, b: NamedItem) => a.name.localeCompare(b.name);
+
+/** Each campus's clock now, and the school's (its first campus's) for inquiries without one. */
+function boardClocks(campuses: ReadonlyArray<{ id: string; timezone: string }>): BoardClocks {
+  const at = now();
+  const clockOf = (timeZone: string) => ({ today: schoolDay(timeZone, at), timeZone });
+  const byCampus = new Map(campuses.map((c) => [c.id, clockOf(campusZone(c.id, campuses))]));
+  return { byCampus, school: clockOf(campusZone(undefined, campuses)) };
+}
 
 export async function boardLoader(user: SessionUser, request: Request): Promise<BoardData> {
   const query = parseBoardQuery(new URL(request.url).searchParams);
@@ -84,8 +96,8 @@ export async function boardLoader(user: SessionUser, request: Request): Promise<
     memberNames,
     pendingIds,
     me: user.memberUUID,
-    // The office's day: the school's first campus's (the one clock), for the inquiries' ages.
-    today: schoolDay(campusZone(undefined, campuses)),
+    // The one clock: an inquiry's age is counted in its campus's school days, not UTC dates.
+    clocks: boardClocks(campuses),
     query,
     opened,
     missing: Boolean(query.inquiry) && opened === null,

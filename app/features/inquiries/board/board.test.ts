@@ -3,7 +3,7 @@ import { PIPELINE } from '~/domain/inquiries';
 import {
   EMPTY_QUERY,
   actorName,
-  ageLabel,
+  inquiryClock,
   boardColumns,
   boardQueryToSearch,
   csvFileName,
@@ -13,6 +13,7 @@ import {
   moveMessage,
   moveTargets,
   nextTarget,
+  receivedAgo,
   parseBoardQuery,
   type InquiryRecord,
 } from './board';
@@ -124,7 +125,9 @@ describe('moves offered', () => {
       'waitlisted',
     ]);
     expect(moveTargets('closed')).not.toContain('enrolled');
-    expect(nextTarget('closed')).toBe('new');
+    // A final inquiry has no next step: a reopening is chosen, never pre-chosen as "New".
+    expect(nextTarget('closed')).toBeUndefined();
+    expect(nextTarget('enrolled')).toBeUndefined();
   });
 
   it('points to the conversion after a move to enrolled, and says when it waits to sync', () => {
@@ -140,11 +143,21 @@ describe('moves offered', () => {
 });
 
 describe('words on the cards and in the history', () => {
-  it('says the age in days', () => {
+  it('says when the inquiry was received, as a time past (never as an age)', () => {
     const one = inquiry('a');
-    expect(ageLabel(one, '2026-03-02')).toBe('Today');
-    expect(ageLabel(one, '2026-03-03')).toBe('1 day');
-    expect(ageLabel(one, '2026-03-05')).toBe('3 days');
+    const utc = (today: string) => ({ today, timeZone: 'UTC' });
+    expect(receivedAgo(one, utc('2026-03-02'))).toBe('Today');
+    expect(receivedAgo(one, utc('2026-03-03'))).toBe('Yesterday');
+    expect(receivedAgo(one, utc('2026-03-05'))).toBe('3 days ago');
+  });
+
+  it("counts an inquiry by its own campus's clock, else the school's", () => {
+    const north = { today: '2026-03-03', timeZone: 'Asia/Kolkata' };
+    const school = { today: '2026-03-02', timeZone: 'UTC' };
+    const clocks = { byCampus: new Map([['cam-n', north]]), school };
+    expect(inquiryClock({ campusId: 'cam-n' }, clocks)).toBe(north);
+    expect(inquiryClock({ campusId: 'cam-gone' }, clocks)).toBe(school);
+    expect(inquiryClock({}, clocks)).toBe(school);
   });
 
   it('names the family for the web form and staff by their names', () => {

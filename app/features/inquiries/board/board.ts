@@ -1,7 +1,14 @@
 // The office's pipeline board, as pure rules: the filters the URL carries (campus, assignee,
 // status, and the inquiry whose detail is open), which inquiries they keep, the columns in
 // pipeline order, and the words a card shows (age, who did what in the history).
-import { PIPELINE, canMove, inquiryAgeDays, isOpen, type InquiryStatus } from '~/domain/inquiries';
+import {
+  PIPELINE,
+  canMove,
+  inquiryAgeDays,
+  isOpen,
+  type InquiryClock,
+  type InquiryStatus,
+} from '~/domain/inquiries';
 import { PUBLIC_SUBMITTER } from '~/domain/inquiries';
 import type { ParentInquiry } from '~/domain/records';
 
@@ -107,11 +114,31 @@ export function statusLabel(status: InquiryStatus): string {
   return status.charAt(0).toUpperCase() + status.slice(1);
 }
 
-/** "Today", "1 day", "12 days": how old the inquiry is. */
-export function ageLabel(inquiry: Pick<ParentInquiry, 'history' | 'createdAt'>, today: string) {
-  const days = inquiryAgeDays(inquiry, today);
+/** Each campus's clock by campus id, and the school's (its first campus's) for the rest. */
+export interface BoardClocks {
+  byCampus: ReadonlyMap<string, InquiryClock>;
+  school: InquiryClock;
+}
+
+/** The clock an inquiry is counted by: its campus's, else the school's. */
+export function inquiryClock(
+  inquiry: Pick<ParentInquiry, 'campusId'>,
+  clocks: BoardClocks,
+): InquiryClock {
+  return (inquiry.campusId && clocks.byCampus.get(inquiry.campusId)) || clocks.school;
+}
+
+/**
+ * "Today", "Yesterday", "12 days ago": when the inquiry was received, in its campus's school days.
+ * Said as a time past, under "Received", so it never reads as the child's age (issue 30).
+ */
+export function receivedAgo(
+  inquiry: Pick<ParentInquiry, 'history' | 'createdAt'>,
+  clock: InquiryClock,
+): string {
+  const days = inquiryAgeDays(inquiry, clock);
   if (days === 0) return 'Today';
-  return days === 1 ? '1 day' : `${days} days`;
+  return days === 1 ? 'Yesterday' : `${days} days ago`;
 }
 
 /** Who a history entry names: a staff member's name, the family itself, or the raw id. */
@@ -143,10 +170,12 @@ export function csvFileName(now: Date = new Date()): string {
   return `parent-inquiries-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
 }
 
-/** The status a "Move to" control offers first: the next one along the pipeline, else the first. */
+/**
+ * The status a "Move to" control offers first: the next one along the pipeline. An enrolled or
+ * closed inquiry has no next step (only a reopening, which the person chooses), so none.
+ */
 export function nextTarget(from: InquiryStatus): InquiryStatus | undefined {
-  const targets = moveTargets(from);
-  return targets.find((t) => PIPELINE.indexOf(t) > PIPELINE.indexOf(from)) ?? targets[0];
+  return moveTargets(from).find((t) => PIPELINE.indexOf(t) > PIPELINE.indexOf(from));
 }
 
 /**

@@ -4,13 +4,14 @@
 // duplicate instead) is the only state: it decides whether the family's fields are sent.
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useId, useMemo, useState } from 'react';
-import { TemporaryPassword } from '~/features/members/TemporaryPassword';
-import { FamilyFields } from '~/features/students/forms/FamilyEditor';
-import { DuplicateStudentsWarning, StudentFields } from '~/features/students/forms/StudentEditor';
+import type { InquiryStatus } from '~/domain/inquiries';
+import { TemporaryPassword } from '~/features/members';
+import { FamilyFields, DuplicateStudentsWarning, StudentFields } from '~/features/students';
 import { useSettings } from '~/settings/store';
 import { Card } from '~/ui/Card';
 import { CheckboxField, FieldError, FormError, type FormState } from '~/ui/form/Field';
 import { MobileActionBar } from '~/ui/MobileActionBar';
+import { statusLabel } from '../board/board';
 import { INQUIRIES_PATH } from '../office';
 import { FAMILY_PREFIX, NEW_FAMILY, STUDENT_PREFIX, type ConversionResult } from './convert-form';
 import type { ConversionPageData } from './convert-route';
@@ -62,7 +63,7 @@ function InquirySummary({ inquiry }: { inquiry: ConversionPageData['inquiry'] })
     ['Phone', inquiry.phone || 'Not given'],
     ['Child', inquiry.childName],
     ['Campus', inquiry.campusName ?? 'Not given'],
-    ['Status', inquiry.status],
+    ['Status', statusLabel(inquiry.status)],
   ];
   return (
     <Card>
@@ -126,7 +127,7 @@ function AlreadyConverted({
   );
 }
 
-function NotEnrolled({ status }: { status: string }) {
+function NotEnrolled({ status }: { status: InquiryStatus }) {
   const skin = useSettings((s) => s.skin);
   return (
     <section
@@ -137,8 +138,8 @@ function NotEnrolled({ status }: { status: string }) {
         This inquiry is not enrolled yet
       </h2>
       <p className="mt-1">
-        It is {status === 'closed' ? 'closed' : `at “${status}”`}. Move it to enrolled on the board
-        first; then you can create the family and the student from it.
+        It is {status === 'closed' ? 'closed' : `at “${statusLabel(status)}”`}. Move it to Enrolled
+        on the board first; then you can create the family and the student from it.
       </p>
       <p className="mt-3">
         <Link to={INQUIRIES_PATH} className={skin.link}>

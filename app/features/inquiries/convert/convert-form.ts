@@ -7,13 +7,13 @@
 import type { BatchOperation } from '~/data/store';
 import { conversionLinkPatch, type ConversionPlan } from '~/domain/inquiries';
 import type { ParentInquiry } from '~/domain/records';
-import { submitFamilyForm } from '~/features/students/forms/family-form';
+import { submitFamilyForm } from '~/features/students';
 import {
   SAVE_FAILED,
   submitStudentForm,
   type DuplicateWarning,
   type StudentRecord,
-} from '~/features/students/forms/student-form';
+} from '~/features/students';
 import {
   formFailure,
   formValues,

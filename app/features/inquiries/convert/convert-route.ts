@@ -12,18 +12,17 @@ import { syncEngine } from '~/data/sync-status';
 import { conversionPlan } from '~/domain/inquiries';
 import { collectionAccess } from '~/domain/permissions';
 import { memberSchema, parentInquirySchema } from '~/domain/records';
-import { inviteMember } from '~/features/members/member-actions';
-import { mayManageMembers } from '~/features/members/member-rules';
-import { loadParentMembers } from '~/features/students/forms/family-routes';
+import { inviteMember, mayManageMembers } from '~/features/members';
 import {
+  loadParentMembers,
   campusRecordSchema,
   classroomRecordSchema,
   familyRecordSchema,
   studentRecordSchema,
-} from '~/features/students/profile/load-record';
+} from '~/features/students';
 import { settingsStore } from '~/settings/store';
-import { notAllowed, notFound } from '~/ui/errors';
 import { formFailure } from '~/ui/form/parse-form';
+import { notAllowed, notFound } from '~/ui/responses';
 import { managesInquiries } from '../office';
 import { CONVERTED_MESSAGE, invitationChoice, submitConversion } from './convert-form';
 

@@ -2,6 +2,7 @@
 // thank-you panel in its place that says where the office will reply.
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
+import type { InquiryOffice } from '~/backend/callables';
 import { Button } from '~/ui/Button';
 import { Card } from '~/ui/Card';
 import { FormError } from '~/ui/form/Field';
@@ -9,7 +10,32 @@ import { PageHeading } from '~/ui/PageHeading';
 import { InquiryFields } from '../InquiryForm';
 import type { PublicInquiryData, PublicInquiryResult } from './public-route';
 
-function ThankYou({ email }: { email: string }) {
+/**
+ * Who to call if no answer comes: the campus's office and its number from the school's record (a
+ * tap calls it on a phone), or, when the school gave none, where the number can be found.
+ */
+function CallTheOffice({ office }: { office: InquiryOffice | null }) {
+  if (!office) {
+    return (
+      <>
+        If you do not hear from us, please call the school&apos;s office; its number is on the
+        school&apos;s website.
+      </>
+    );
+  }
+  return (
+    <>
+      If you do not hear from us, please call the office
+      {office.campus ? ` of ${office.campus}` : ''} on{' '}
+      <a href={`tel:${office.phone.replace(/[^\d+]/g, '')}`} className="font-medium underline">
+        {office.phone}
+      </a>
+      .
+    </>
+  );
+}
+
+function ThankYou({ email, office }: { email: string; office: InquiryOffice | null }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The form the person used is gone: move focus to what replaced it, so a screen reader reads it.
   useEffect(() => heading.current?.focus(), []);
@@ -21,7 +47,7 @@ function ThankYou({ email }: { email: string }) {
         </h2>
         <p>
           Thank you — we will contact you at <strong className="wrap-anywhere">{email}</strong>{' '}
-          about a place for your child. If you do not hear from us, please call the office.
+          about a place for your child. <CallTheOffice office={office} />
         </p>
         <p>
           <Link to="/inquire" className="font-medium underline">
@@ -50,7 +76,7 @@ export function PublicInquiry({
         lead="Tell us about your child and how to reach you. You do not need an account."
       />
       {result?.ok ? (
-        <ThankYou email={result.email} />
+        <ThankYou email={result.email} office={result.office} />
       ) : (
         <Card>
           <Form method="post" noValidate className="grid gap-5">

@@ -2,6 +2,8 @@
 // campus, the day it was sent, the current status and its last status step in words (never the
 // office's notes or assignments, which are internal). Pure: the records, names and pending ids come
 // in as arguments.
+import { deviceTimeZone } from '~/domain/clock';
+import { formatInstantDay } from '~/domain/format';
 import { receivedAt, type InquiryStatus } from '~/domain/inquiries';
 import type { ParentInquiry } from '~/domain/records';
 import type { BadgeTone } from '~/ui/Badge';
@@ -99,14 +101,10 @@ export function ownInquiryRows(
     .sort((a, b) => (b.sentAt ?? '').localeCompare(a.sentAt ?? '') || a.id.localeCompare(b.id));
 }
 
-/** "12 Nov 2026", in UTC like every other date of the app. */
-export function formatInquiryDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+/**
+ * "Thu 12 Nov 2026": the day of a stored instant in `timeZone` (the campus's where the caller knows
+ * it, else the device's), written by the one date module.
+ */
+export function formatInquiryDate(iso: string, timeZone: string = deviceTimeZone()): string {
+  return formatInstantDay(iso, timeZone) || iso;
 }

@@ -24,8 +24,15 @@ function form(email: string, overrides: Record<string, string> = {}): FormData {
   return data;
 }
 
+// The form's day comes from this fixed instant, never the real clock (issue 30).
+const NOW = new Date('2026-11-27T19:00:00.000Z');
+
 const send = (data: FormData, online = true) =>
-  sendPublicInquiry(data, { now: new Date(), online, call: (input) => callSubmitInquiry(input) });
+  sendPublicInquiry(data, {
+    now: NOW,
+    online,
+    call: (input) => callSubmitInquiry(input, '2026-11-28'),
+  });
 
 beforeAll(async () => {
   await fake.reset({ profile: 'demo' });
@@ -38,7 +45,13 @@ afterAll(() => new Promise((resolve) => setTimeout(resolve, 100)));
 describe('the public inquiry page', () => {
   it("creates a 'new' inquiry for a family with no account and answers with their e-mail", async () => {
     const answer = await send(form('ravi@mail.example'));
-    expect(answer).toEqual({ ok: true, id: expect.any(String), email: 'ravi@mail.example' });
+    // The thank-you names an office to call: a campus's phone from the school's record.
+    expect(answer).toEqual({
+      ok: true,
+      id: expect.any(String),
+      email: 'ravi@mail.example',
+      office: { campus: 'Northside Campus', phone: '+91 80 4000 1100' },
+    });
     if (!answer.ok) return;
     expect(fake.getDocument(`parentInquiries/${answer.id}`)).toMatchObject({
       parentName: 'Ravi Menon',
@@ -62,7 +75,7 @@ describe('the public inquiry page', () => {
   it('refuses invalid input field by field without calling the function', async () => {
     const call = vi.fn();
     const answer = await sendPublicInquiry(form('nope', { childName: '' }), {
-      now: new Date(),
+      now: NOW,
       online: true,
       call,
     });
@@ -79,7 +92,7 @@ describe('the public inquiry page', () => {
   it('says the family is offline, sends nothing and keeps what was typed', async () => {
     const call = vi.fn();
     const answer = await sendPublicInquiry(form('off@mail.example'), {
-      now: new Date(),
+      now: NOW,
       online: false,
       call,
     });
@@ -93,7 +106,7 @@ describe('the public inquiry page', () => {
 
   it('asks to try again later when the function cannot be reached', async () => {
     const answer = await sendPublicInquiry(form('late@mail.example'), {
-      now: new Date(),
+      now: NOW,
       online: true,
       call: () => Promise.reject(new BackendError('x', { code: 'deadline-exceeded' })),
     });
@@ -106,7 +119,7 @@ describe('the public inquiry page', () => {
       cause: new Error('childDateOfBirth: Use a date that exists.'),
     });
     const answer = await sendPublicInquiry(form('x@mail.example'), {
-      now: new Date(),
+      now: NOW,
       online: true,
       call: () => Promise.reject(refusal),
     });

@@ -4,7 +4,7 @@
 // form's messages (the daily rate limit in its own words).
 import { z } from 'zod';
 import { whenSessionKnown } from '~/auth/session';
-import { callSubmitInquiry } from '~/backend/callables';
+import { callSubmitInquiry, type InquiryOffice } from '~/backend/callables';
 import { firebaseCodeOf } from '~/backend/errors';
 import { now as clockNow, deviceTimeZone, schoolDay } from '~/domain/clock';
 import {
@@ -60,7 +60,8 @@ export async function loadPublicInquiry(): Promise<PublicInquiryData> {
   };
 }
 
-export type PublicInquiryResult = { ok: true; id: string; email: string } | FormFailure;
+export type PublicInquiryResult =
+  { ok: true; id: string; email: string; office: InquiryOffice | null } | FormFailure;
 
 const causeSchema = z.object({ cause: z.object({ message: z.string() }) });
 
@@ -85,14 +86,18 @@ export async function sendPublicInquiry(
     now,
     online,
     call,
-  }: { now: Date; online: boolean; call: (input: SubmitInquiry) => Promise<{ id: string }> },
+  }: {
+    now: Date;
+    online: boolean;
+    call: (input: SubmitInquiry) => Promise<{ id: string; office: InquiryOffice | null }>;
+  },
 ): Promise<PublicInquiryResult> {
   const parsed = parseForm(submitInquirySchema(schoolDay(deviceTimeZone(), now)), formData);
   if (!parsed.ok) return parsed;
   if (!online) return formFailure(parsed.values, { _form: OFFLINE_MESSAGE });
   try {
-    const { id } = await call(parsed.data);
-    return { ok: true, id, email: parsed.data.email };
+    const { id, office } = await call(parsed.data);
+    return { ok: true, id, email: parsed.data.email, office };
   } catch (error) {
     const code = firebaseCodeOf(error).replace(/^functions\//, '');
     if (code === 'resource-exhausted') {

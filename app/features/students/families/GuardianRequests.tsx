@@ -3,6 +3,7 @@
 // ones, with an optional note. The forms post to the family page's action (guardian-request-routes).
 import { Form, useNavigation } from '@remix-run/react';
 import { useId, useState } from 'react';
+import { formatInstantDay } from '~/domain/format';
 import { useSettings } from '~/settings/store';
 import {
   FieldError,
@@ -24,11 +25,8 @@ import type { FamilyRecord } from '../forms/family-form';
 /** What the family page's action answered, when it answered for one of these forms. */
 export type GuardianFormResult = (FormState & { intent?: string }) | undefined;
 
-/** The day of an instant in the person's own calendar: "27 Nov 2026". */
-const day = (iso: string | undefined) =>
-  iso
-    ? new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })
-    : '';
+/** The day of an instant in the person's own calendar: "Fri 27 Nov 2026". */
+const day = (iso: string | undefined) => (iso ? formatInstantDay(iso) : '');
 
 function describe(request: GuardianRequestView): string {
   const who = `${request.guardian.name}${request.guardian.relationship ? `, ${request.guardian.relationship}` : ''}`;

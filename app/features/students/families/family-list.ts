@@ -7,7 +7,8 @@ import type { SessionUser } from '~/auth/session';
 import { loadCollection } from '~/data/route-data';
 import { syncEngine } from '~/data/sync-status';
 import { collectionAccess } from '~/domain/permissions';
-import { notAllowed } from '~/ui/errors';
+import { isStaff } from '~/domain/roles';
+import { notAllowed } from '~/ui/responses';
 import { familyRecordSchema } from '../profile/load-record';
 import { loadPendingRequestCounts } from './guardian-request-routes';
 
@@ -21,9 +22,7 @@ export type FamilyListViewer = 'staff' | 'facilitator' | 'parent';
 export async function loadFamilyList(user: SessionUser, url: URL) {
   const access = collectionAccess(user.roles, 'families');
   if (access === 'none') throw notAllowed();
-  const staff = user.roles.some(
-    (r) => r === 'admin' || r === 'superAdmin' || r === 'administration',
-  );
+  const staff = isStaff(user.roles);
   const facilitator = user.roles.includes('facilitator');
   if (!staff && user.roles.includes('parent') && user.member?.familyId) {
     throw redirect(`/dash/families/${user.member.familyId}`);

@@ -9,8 +9,8 @@ import { store } from '~/data/store';
 import { syncEngine } from '~/data/sync-status';
 import { collectionAccess } from '~/domain/permissions';
 import { settingsStore } from '~/settings/store';
-import { notAllowed } from '~/ui/errors';
 import { formFailure, parseForm, type FormFailure } from '~/ui/form/parse-form';
+import { notAllowed } from '~/ui/responses';
 import { loadParentMembers } from '../forms/family-routes';
 import { SAVE_FAILED } from '../forms/student-form';
 import {

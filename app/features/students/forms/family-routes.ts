@@ -11,7 +11,7 @@ import { collectionAccess, PERMISSION_MATRIX } from '~/domain/permissions';
 import { memberSchema } from '~/domain/records';
 import type { Role } from '~/domain/roles';
 import { settingsStore } from '~/settings/store';
-import { notFound } from '~/ui/errors';
+import { notFound } from '~/ui/responses';
 import { familyRecordSchema, loadRecord } from '../profile/load-record';
 import { submitContactForm, submitFamilyForm, type FamilyRecord } from './family-form';
 

@@ -10,7 +10,7 @@ import { store } from '~/data/store';
 import { PERMISSION_MATRIX } from '~/domain/permissions';
 import type { Role } from '~/domain/roles';
 import { settingsStore } from '~/settings/store';
-import { notAllowed, notFound } from '~/ui/errors';
+import { notAllowed, notFound } from '~/ui/responses';
 import {
   campusRecordSchema,
   classroomRecordSchema,

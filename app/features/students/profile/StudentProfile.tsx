@@ -3,9 +3,9 @@
 import { Link } from '@remix-run/react';
 import { useId, useState, type ReactNode } from 'react';
 import { ageOn } from '~/domain/clock';
-import { AttendanceSummary } from '~/features/attendance/AttendanceSummary';
-import type { StudentAttendanceSummary } from '~/features/attendance/summary';
-import { HistorySection } from '~/features/audit/HistorySection';
+import { AttendanceSummary } from '~/features/attendance';
+import type { StudentAttendanceSummary } from '~/features/attendance';
+import { HistorySection } from '~/features/audit';
 import { useSettings } from '~/settings/store';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { PageHeading } from '~/ui/PageHeading';

@@ -1,0 +1,1 @@
+export { HistorySection } from './HistorySection';

@@ -1,0 +1,5 @@
+export { matchesFilters } from './calendar-route';
+export { formatWhen } from './event-time';
+export { loadCalendarData, type CalendarData } from './load';
+export { scheduleItems, type ScheduleItem } from './schedules';
+export { CALENDAR_PATH, calendarHref } from './url-state';

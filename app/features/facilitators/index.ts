@@ -1,0 +1,1 @@
+export { canManageFacilitators } from './schemas';

@@ -1,0 +1,1 @@
+export { INQUIRIES_PATH } from './office';

@@ -1,0 +1,3 @@
+export { NotificationBell } from './NotificationBell';
+export { NotificationDialog } from './NotificationDialog';
+export { useNotificationFeedFor } from './notification-feed';

@@ -1,0 +1,2 @@
+export { resourceTime, type ResourceRecord } from './library';
+export { loadResourcesData } from './load';

@@ -1,0 +1,6 @@
+export {
+  classroomFilterOptions,
+  filterableClassroomIds,
+  ownClassroomIds,
+  type ClassroomOption,
+} from './classroom-choices';

@@ -1,0 +1,7 @@
+export {
+  describeSyncStatus,
+  formatSyncTime,
+  openSyncPanel,
+  SyncStatusControl,
+} from './SyncStatusControl';
+export { useDamageNotice } from './damage-notice';

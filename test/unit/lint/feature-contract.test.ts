@@ -1,0 +1,80 @@
+// @vitest-environment node
+// The feature-folder contract (docs/decisions/056-feature-folder-contract.md) is enforced by the
+// repo's own ESLint config: these tests lint small snippets as if they were files of app/, with the
+// real config and the real tree to resolve against, and check which rule speaks.
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+/** The rule ids that report on this code at this path (files need not exist; imports must). */
+async function rulesFiring(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+describe('a feature imports another feature only through its index.ts', () => {
+  const file = 'app/features/home/staff/contract-probe.ts';
+
+  it('fails a deep import into another feature', async () => {
+    const code =
+      "import { loadAttendanceData } from '~/features/attendance/load';\nexport const f = loadAttendanceData;\n";
+    expect(await rulesFiring(code, file)).toContain('import-x/no-restricted-paths');
+  });
+
+  it('fails a relative deep import into another feature', async () => {
+    const code =
+      "import { loadAttendanceData } from '../../attendance/load';\nexport const f = loadAttendanceData;\n";
+    expect(await rulesFiring(code, file)).toContain('import-x/no-restricted-paths');
+  });
+
+  it("passes the same import through the feature's front door", async () => {
+    const code =
+      "import { loadAttendanceData } from '~/features/attendance';\nexport const f = loadAttendanceData;\n";
+    expect(await rulesFiring(code, file)).not.toContain('import-x/no-restricted-paths');
+  });
+
+  it('lets a feature import its own modules, and a route import a feature module', async () => {
+    const own =
+      "import { loadAttendanceData } from '~/features/attendance/load';\nexport const f = loadAttendanceData;\n";
+    expect(await rulesFiring(own, 'app/features/attendance/contract-probe.ts')).not.toContain(
+      'import-x/no-restricted-paths',
+    );
+    expect(await rulesFiring(own, 'app/routes/contract-probe.tsx')).not.toContain(
+      'import-x/no-restricted-paths',
+    );
+  });
+});
+
+describe('logic (.ts) never imports a component (.tsx)', () => {
+  const rule = 'local/logic-imports-no-component';
+
+  it('fails a .ts module that imports a .tsx one, by alias or by relative path', async () => {
+    const byAlias = "import { Badge } from '~/ui/Badge';\nexport const b = Badge;\n";
+    expect(await rulesFiring(byAlias, 'app/features/attendance/contract-probe.ts')).toContain(rule);
+    const relative =
+      "import { NotMarkedPanel } from './home-staff';\nexport const p = NotMarkedPanel;\n";
+    expect(await rulesFiring(relative, 'app/features/attendance/contract-probe.ts')).toContain(
+      rule,
+    );
+  });
+
+  it('passes a .ts module that imports logic, or only a type from a component module', async () => {
+    const logic = "import { staffToday } from './staff-today';\nexport const s = staffToday;\n";
+    expect(await rulesFiring(logic, 'app/features/attendance/contract-probe.ts')).not.toContain(
+      rule,
+    );
+    const typeOnly =
+      "import type { BadgeTone } from '~/ui/Badge';\nexport const t: BadgeTone = 'info';\n";
+    expect(await rulesFiring(typeOnly, 'app/features/attendance/contract-probe.ts')).not.toContain(
+      rule,
+    );
+  });
+
+  it('lets a component (.tsx) import another component', async () => {
+    const code = "import { Badge } from '~/ui/Badge';\nexport const b = Badge;\n";
+    expect(await rulesFiring(code, 'app/features/attendance/ContractProbe.tsx')).not.toContain(
+      rule,
+    );
+  });
+});
