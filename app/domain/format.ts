@@ -39,14 +39,17 @@ function formatter(
 }
 
 /**
- * Intl's parts joined with the comma after the weekday dropped: en-GB writes "Fri, 27 Nov 2026" in
- * some ICU builds and "Fri 27 Nov 2026" in others; the app writes the latter everywhere.
+ * Intl's parts joined as the app writes them in every ICU build: en-GB writes "Fri, 27 Nov 2026"
+ * in some and "Fri 27 Nov 2026" in others (the comma after the weekday is dropped), and "Sept" in
+ * some and "Sep" in others (the short month is "Sep", as dates.ts writes it).
  */
 function joinParts(parts: Intl.DateTimeFormatPart[]): string {
   return parts
-    .map((p, i) =>
-      p.type === 'literal' && parts[i - 1]?.type === 'weekday' ? p.value.replace(',', '') : p.value,
-    )
+    .map((p, i) => {
+      if (p.type === 'literal' && parts[i - 1]?.type === 'weekday') return p.value.replace(',', '');
+      if (p.type === 'month' && p.value === 'Sept') return 'Sep';
+      return p.value;
+    })
     .join('');
 }
 
