@@ -4,6 +4,7 @@
 // with a leading apostrophe (OWASP "CSV injection"): a name typed as "=HYPERLINK(...)" must reach
 // the office's spreadsheet as text. It lives in app/ui, not app/domain, because the download
 // touches the browser's document.
+import { downloadBlob } from './download';
 
 /** First characters that make spreadsheets treat a cell as a formula (tab and CR included). */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -24,15 +25,5 @@ export function toCsv(rows: ReadonlyArray<ReadonlyArray<string | number | null |
  * UTF-8 (names with accents); other tools ignore it.
  */
 export function downloadCsv(fileName: string, csv: string): void {
-  const blob = new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoking at once can cancel the download in some browsers; a minute is plenty.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  downloadBlob(fileName, new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
 }

@@ -11,6 +11,7 @@ import { TZDate, tzOffset, tzScan } from '@date-fns/tz';
 import ical, { ICalEventRepeatingFreq } from 'ical-generator';
 import { localDate } from '~/domain/calendar';
 import type { CalendarEvent } from '~/domain/records';
+import { downloadBlob } from '~/ui/download';
 
 export interface IcsOptions {
   /** The campus timezone of each event (app/domain/calendar.ts eventTimeZone). */
@@ -185,14 +186,5 @@ export function icsFileName(title: string): string {
 
 /** Saves `text` as `fileName` (text/calendar) through a temporary link. */
 export function downloadIcs(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/calendar;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the click; the URL can go once the browser has taken it.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(fileName, new Blob([text], { type: 'text/calendar;charset=utf-8' }));
 }
