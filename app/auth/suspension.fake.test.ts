@@ -11,7 +11,7 @@ import { DEMO_FIREBASE_CONFIG, DEMO_PROJECT_ID } from '~/config/demo';
 import type { Role } from '~/domain/roles';
 import { demoAccount } from '../../mocks/demo-accounts';
 import { fake } from '../../mocks/index';
-import { clientLoader } from '../features/login/login';
+import { clientLoader } from '../features/login/login-route';
 import { signedOutPage } from './session';
 import {
   ACCESS_CHECK_INTERVAL_MS,

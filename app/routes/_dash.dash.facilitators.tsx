@@ -6,8 +6,8 @@ import { useLoaderData, type ClientLoaderFunctionArgs, type MetaFunction } from 
 import { requireArea } from '~/auth/guards';
 import { useLiveQueries, type LiveSpec } from '~/data/live';
 import { useRevalidateOnDataChange } from '~/data/route-data';
-import { loadFacilitatorList } from '~/features/facilitators/facilitator-list';
 import { FacilitatorList } from '~/features/facilitators/FacilitatorList';
+import { loadFacilitatorList } from '~/features/facilitators/list-route';
 import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {

@@ -4,8 +4,8 @@
 import { useLoaderData, type ClientLoaderFunctionArgs, type MetaFunction } from '@remix-run/react';
 import { requireArea } from '~/auth/guards';
 import { useRevalidateOnDataChange } from '~/data/route-data';
-import { loadFacilitatorProfile } from '~/features/facilitators/facilitator-profile';
 import { FacilitatorProfile } from '~/features/facilitators/FacilitatorProfile';
+import { loadFacilitatorProfile } from '~/features/facilitators/profile-route';
 import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 
 export async function clientLoader({ request, params }: ClientLoaderFunctionArgs) {

@@ -12,7 +12,7 @@ import { requireArea } from '~/auth/guards';
 import {
   loadFacilitatorEditor,
   saveFromFacilitatorEditor,
-} from '~/features/facilitators/facilitator-routes';
+} from '~/features/facilitators/editor-route';
 import {
   FacilitatorEditor,
   facilitatorEditorHeading,

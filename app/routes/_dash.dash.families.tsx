@@ -5,8 +5,8 @@ import { useLoaderData, type ClientLoaderFunctionArgs, type MetaFunction } from 
 import { requireArea } from '~/auth/guards';
 import { useLiveQueries, type LiveSpec } from '~/data/live';
 import { useRevalidateOnDataChange } from '~/data/route-data';
-import { loadFamilyList } from '~/features/students/families/family-list';
 import { FamilyList } from '~/features/students/families/FamilyList';
+import { loadFamilyList } from '~/features/students/families/list-route';
 import { GeneralErrorBoundary } from '~/ui/errors';
 import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 

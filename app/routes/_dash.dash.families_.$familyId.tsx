@@ -19,16 +19,16 @@ import { HistorySection } from '~/features/audit/HistorySection';
 import {
   guardianRequestAction,
   loadFamilyGuardianRequests,
-} from '~/features/students/families/guardian-request-routes';
+} from '~/features/students/families/guardian-requests-route';
 import {
   GuardianRequestForm,
   GuardianRequestList,
   GuardianRequestReview,
 } from '~/features/students/families/GuardianRequests';
-import { loadFamilyOr404, mayEditContact } from '~/features/students/forms/family-routes';
-import { writesAll } from '~/features/students/forms/student-routes';
+import { loadFamilyOr404, mayEditContact } from '~/features/students/forms/family-editor-route';
+import { writesAll } from '~/features/students/forms/student-editor-route';
 import { FamilyOverview } from '~/features/students/profile/FamilyOverview';
-import { pendingIds, studentRecordSchema } from '~/features/students/profile/load-record';
+import { pendingIds, studentRecordSchema } from '~/features/students/profile/load';
 import { useSettings } from '~/settings/store';
 import { GeneralErrorBoundary } from '~/ui/errors';
 import { MobileActionBar } from '~/ui/MobileActionBar';

@@ -9,7 +9,7 @@ import {
   loadFamilyOr404,
   mayEditContact,
   saveContactFromRequest,
-} from '~/features/students/forms/family-routes';
+} from '~/features/students/forms/family-editor-route';
 import { FamilyContactEditor } from '~/features/students/forms/FamilyContactEditor';
 import { GeneralErrorBoundary } from '~/ui/errors';
 import { PageHeading } from '~/ui/PageHeading';

@@ -6,9 +6,9 @@ import {
   loadFamilyOr404,
   loadParentMembers,
   saveFamilyFromRequest,
-} from '~/features/students/forms/family-routes';
+} from '~/features/students/forms/family-editor-route';
 import { FamilyEditor } from '~/features/students/forms/FamilyEditor';
-import { openForEdit } from '~/features/students/forms/student-routes';
+import { openForEdit } from '~/features/students/forms/student-editor-route';
 import { GeneralErrorBoundary } from '~/ui/errors';
 import { PageHeading } from '~/ui/PageHeading';
 import { withErrorTitle, type RouteHandle } from '~/ui/route-handle';

@@ -1,8 +1,8 @@
 // Create a family (/dash/families/new) with its guardians.
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { loadParentMembers, saveFamilyFromRequest } from '~/features/students/forms/family-routes';
+import { loadParentMembers, saveFamilyFromRequest } from '~/features/students/forms/family-editor-route';
 import { FamilyEditor } from '~/features/students/forms/FamilyEditor';
-import { requireWriter } from '~/features/students/forms/student-routes';
+import { requireWriter } from '~/features/students/forms/student-editor-route';
 import { GeneralErrorBoundary } from '~/ui/errors';
 import { PageHeading } from '~/ui/PageHeading';
 import { handleMeta, type RouteHandle } from '~/ui/route-handle';

@@ -11,7 +11,7 @@ import {
 import { requireArea } from '~/auth/guards';
 import { useSession } from '~/auth/session';
 import { useRevalidateOnDataChange } from '~/data/route-data';
-import { loadMemberDetail, saveMemberLinks } from '~/features/members/member-page';
+import { loadMemberDetail, saveMemberLinks } from '~/features/members/member-route';
 import { mayManageMembers } from '~/features/members/member-rules';
 import { MemberDetail } from '~/features/members/MemberDetail';
 import { ButtonLink } from '~/ui/Button';

@@ -8,7 +8,7 @@ import {
   type MetaFunction,
 } from '@remix-run/react';
 import { requireArea } from '~/auth/guards';
-import { loadProfile, profileAction } from '~/features/profile/profile';
+import { loadProfile, profileAction } from '~/features/profile/profile-route';
 import { ProfilePage } from '~/features/profile/ProfilePage';
 import { GeneralErrorBoundary } from '~/ui/errors';
 import { handleMeta, type RouteHandle } from '~/ui/route-handle';

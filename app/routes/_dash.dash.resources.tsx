@@ -3,7 +3,7 @@
 import { useLoaderData } from '@remix-run/react';
 import { useLiveQueries, type LiveSpec } from '~/data/live';
 import { useRevalidateOnDataChange } from '~/data/route-data';
-import { loadLibraryPage, libraryAction } from '~/features/resources/resource-routes';
+import { loadLibraryPage, libraryAction } from '~/features/resources/resource-route';
 import { ResourceLibrary } from '~/features/resources/ResourceLibrary';
 import { GeneralErrorBoundary } from '~/ui/errors';
 import { handleMeta, type RouteHandle } from '~/ui/route-handle';

@@ -2,7 +2,7 @@
 // Staff and facilitators only; `?kind=file` starts with File chosen.
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { AddResourceForm } from '~/features/resources/AddResourceForm';
-import { addResourceAction, loadAddPage } from '~/features/resources/resource-routes';
+import { addResourceAction, loadAddPage } from '~/features/resources/resource-route';
 import { GeneralErrorBoundary } from '~/ui/errors';
 import { PageHeading } from '~/ui/PageHeading';
 import { handleMeta, type RouteHandle } from '~/ui/route-handle';

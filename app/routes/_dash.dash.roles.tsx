@@ -13,8 +13,7 @@ import { requireArea } from '~/auth/guards';
 import { useSession } from '~/auth/session';
 import { useRevalidateOnDataChange } from '~/data/route-data';
 import { MemberFilterForm, Pager } from '~/features/members/components';
-import { handleMemberAction } from '~/features/members/member-actions';
-import { loadMemberPage } from '~/features/members/member-page';
+import { handleMemberAction, loadMemberPage } from '~/features/members/member-route';
 import {
   mayManageMembers,
   ONLY_SUPERADMIN_GRANTS_ADMIN,

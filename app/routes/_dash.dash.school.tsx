@@ -10,8 +10,8 @@ import {
 } from '@remix-run/react';
 import { requireArea } from '~/auth/guards';
 import { useRevalidateOnDataChange } from '~/data/route-data';
-import { deleteFromSetupPage, loadSchoolSetup } from '~/features/school/school-routes';
 import { SchoolSetup } from '~/features/school/SchoolSetup';
+import { deleteFromSetupPage, loadSchoolSetup } from '~/features/school/setup-route';
 import { GeneralErrorBoundary } from '~/ui/errors';
 import { PageHeading } from '~/ui/PageHeading';
 import { handleMeta, type RouteHandle } from '~/ui/route-handle';

@@ -7,12 +7,12 @@ import {
   type ClientLoaderFunctionArgs,
 } from '@remix-run/react';
 import { requireArea } from '~/auth/guards';
+import { SchoolEditor, schoolEditorTitle } from '~/features/school/SchoolEditor';
 import {
   loadSchoolEditor,
   saveFromSchoolEditor,
   schoolEditorMeta,
-} from '~/features/school/school-routes';
-import { SchoolEditor, schoolEditorTitle } from '~/features/school/SchoolEditor';
+} from '~/features/school/setup-route';
 import { GeneralErrorBoundary } from '~/ui/errors';
 import { PageHeading } from '~/ui/PageHeading';
 import type { RouteHandle } from '~/ui/route-handle';

@@ -13,7 +13,7 @@ import { requireArea } from '~/auth/guards';
 import { useLiveQueries, type LiveSpec } from '~/data/live';
 import { useRevalidateOnDataChange } from '~/data/route-data';
 import { csvFileName, studentsToCsv } from '~/features/students/list/csv';
-import { loadStudentList, ownStudentRecord, type ListViewer } from '~/features/students/list/load';
+import { loadStudentList, ownStudentRecord, type ListViewer } from '~/features/students/list/list-route';
 import { hasFilters } from '~/features/students/list/query';
 import { StudentFilters } from '~/features/students/list/StudentFilters';
 import { StudentsTable } from '~/features/students/list/StudentsTable';

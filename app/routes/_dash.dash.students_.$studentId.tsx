@@ -1,7 +1,7 @@
 // A student's profile (/dash/students/:studentId): personal details, the family with its guardians,
 // the classrooms and the status history, with edit, withdraw and delete for people who may write
 // students. A record the person may not see is "not found": their cache does not hold it and the
-// backend refuses it (see load-record.ts), so a parent cannot tell another family's child exists.
+// backend refuses it (see load.ts), so a parent cannot tell another family's child exists.
 import {
   useLoaderData,
   type ClientActionFunctionArgs,
@@ -16,16 +16,16 @@ import { campusZone, schoolDay } from '~/domain/clock';
 import { collectionAccess } from '~/domain/permissions';
 import { attendanceRecordSchema } from '~/features/attendance/load';
 import { attendanceSummaryFor } from '~/features/attendance/summary';
-import { loadStudentOr404, openForEdit, writesAll } from '~/features/students/forms/student-routes';
-import { studentBackLink } from '~/features/students/list/load';
+import { loadStudentOr404, openForEdit, writesAll } from '~/features/students/forms/student-editor-route';
+import { studentBackLink } from '~/features/students/list/list-route';
 import {
   campusRecordSchema,
   classroomRecordSchema,
   familyRecordSchema,
   loadRecord,
   pendingIds,
-} from '~/features/students/profile/load-record';
-import { studentProfileAction } from '~/features/students/profile/student-actions';
+} from '~/features/students/profile/load';
+import { studentProfileAction } from '~/features/students/profile/profile-route';
 import {
   StudentProfile,
   type StudentProfileData,

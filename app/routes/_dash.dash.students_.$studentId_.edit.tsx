@@ -6,7 +6,7 @@ import {
   loadStudentOr404,
   openForEdit,
   saveStudentFromRequest,
-} from '~/features/students/forms/student-routes';
+} from '~/features/students/forms/student-editor-route';
 import { StudentEditor } from '~/features/students/forms/StudentEditor';
 import { GeneralErrorBoundary } from '~/ui/errors';
 import { PageHeading } from '~/ui/PageHeading';

@@ -5,7 +5,7 @@ import {
   loadEditorData,
   requireWriter,
   saveStudentFromRequest,
-} from '~/features/students/forms/student-routes';
+} from '~/features/students/forms/student-editor-route';
 import { StudentEditor } from '~/features/students/forms/StudentEditor';
 import { GeneralErrorBoundary } from '~/ui/errors';
 import { PageHeading } from '~/ui/PageHeading';

@@ -9,6 +9,6 @@ export const handle = {
 
 export const meta: MetaFunction = handleMeta;
 
-export { clientAction, clientLoader } from '~/features/login/login';
+export { clientAction, clientLoader } from '~/features/login/login-route';
 export { LoginPage as default } from '~/features/login/LoginPage';
 export { GeneralErrorBoundary as ErrorBoundary } from '~/ui/errors';

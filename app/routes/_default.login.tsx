@@ -10,7 +10,7 @@ export const handle = {
 
 export const meta: MetaFunction = handleMeta;
 
-export { clientAction, clientLoader } from '~/features/login/login';
+export { clientAction, clientLoader } from '~/features/login/login-route';
 
 // Families without an account find the public inquiry form from here (a plain link: /login's
 // first-load budget stays as it is).

@@ -92,7 +92,7 @@ function memberEmail(uid: string): string {
 const message = (conversation: string, id: string) =>
   `conversations/${conversation}/messages/${id}`;
 
-/** A new message as the app writes one (thread-actions.ts), from `sender`. */
+/** A new message as the app writes one (messages/writes.ts), from `sender`. */
 function messageData(
   sender: string,
   conversation: string,

@@ -24,8 +24,8 @@ import {
   OWN_FORM_FIELDS,
   STAFF_FORM_FIELDS,
 } from './schemas';
-import type { FacilitatorSaveResult } from './actions';
-import type { EditorMode } from './facilitator-routes';
+import type { EditorMode } from './editor-route';
+import type { FacilitatorSaveResult } from './writes';
 
 const STATUS_OPTIONS = FACILITATOR_STATUSES.map((s) => ({
   value: s,

@@ -1,13 +1,13 @@
 // The facilitators list page under its heading: the search and status filter (a GET form, so the
 // view lives in the URL and can be bookmarked), the count, one row per facilitator with campus,
 // subjects and status, and the empty states that tell "none yet" from "not on this device yet".
-// The data comes from loadFacilitatorList (facilitator-list.ts) through the route's clientLoader.
+// The data comes from loadFacilitatorList (list-route.ts) through the route's clientLoader.
 import { Form, Link, useSearchParams, useSubmit } from '@remix-run/react';
 import { useId } from 'react';
 import { useSettings } from '~/settings/store';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { EmptyState, PageHeading } from '~/ui/PageHeading';
-import type { FacilitatorListData, FacilitatorViewer } from './facilitator-list';
+import type { FacilitatorListData, FacilitatorViewer } from './list-route';
 
 /** The route handle's title and description, which head the list for someone who sees every one. */
 interface PageText {

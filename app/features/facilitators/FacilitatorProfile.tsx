@@ -1,13 +1,13 @@
 // A facilitator's profile page: a link back to the list, the heading with the edit link (in the
 // mobile action bar on phones), and the contact, subjects and classrooms sections. The classroom
 // lines list up to six lessons of the weekly schedule in weekday order. The data comes from
-// loadFacilitatorProfile (facilitator-profile.ts) through the route's clientLoader.
+// loadFacilitatorProfile (profile-route.ts) through the route's clientLoader.
 import { Link } from '@remix-run/react';
 import { isoWeekdayName as weekdayName } from '~/domain/clock';
 import { useSettings } from '~/settings/store';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { PageHeading } from '~/ui/PageHeading';
-import type { FacilitatorProfileData } from './facilitator-profile';
+import type { FacilitatorProfileData } from './profile-route';
 
 export function FacilitatorProfile({ data }: { data: FacilitatorProfileData }) {
   const skin = useSettings((s) => s.skin);

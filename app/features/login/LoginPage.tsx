@@ -9,7 +9,7 @@ import { DEMO_DATA_NOTICE } from '~/config/demo';
 import { useSettings } from '~/settings/store';
 import { CheckboxField, Field } from '~/ui/form/Field';
 import { Modal } from '~/ui/Modal';
-import { preloadSignIn, type clientAction, type clientLoader } from './login';
+import { preloadSignIn, type clientAction, type clientLoader } from './login-route';
 import { signInPageNote } from './offline-sign-in';
 
 function GoogleChooser({

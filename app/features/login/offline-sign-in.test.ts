@@ -3,13 +3,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { noteSessionEnded } from '~/auth/session-ended';
 import { BackendError } from '~/backend/errors';
-import { describeSignInError } from './login-actions';
 import {
   OFFLINE_NOBODY_SIGNED_IN,
   OFFLINE_SESSION_ENDED,
   SESSION_ENDED_NOTE,
   signInPageNote,
 } from './offline-sign-in';
+import { describeSignInError } from './sign-in';
 
 afterEach(() => localStorage.clear());
 

@@ -16,7 +16,7 @@ import {
   ROLE_LABELS,
 } from './member-rules';
 import { TemporaryPassword } from './TemporaryPassword';
-import type { MemberActionData } from './member-actions';
+import type { MemberActionData } from './writes';
 
 export interface InviteFormProps {
   result: MemberActionData | undefined;

@@ -13,8 +13,8 @@ import { FormError, SelectField, type FormState } from '~/ui/form/Field';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { MemberStatus, RoleList } from './components';
 import { READ_ONLY_EXPLANATION } from './member-rules';
-import type { MemberActionData } from './member-actions';
-import type { LinkOption } from './member-page';
+import type { LinkOption } from './member-route';
+import type { MemberActionData } from './writes';
 
 /** The choices of a link select; a link to a record this device has not cached stays choosable. */
 function withCurrent(options: readonly LinkOption[], current: string | undefined): LinkOption[] {

@@ -11,7 +11,7 @@ import { Card } from '~/ui/Card';
 import { Modal } from '~/ui/Modal';
 import { MemberStatus, RoleList } from './components';
 import { maySetStatus, ONLY_SUPERADMIN_SUSPENDS_ADMIN, type ListedMember } from './member-rules';
-import type { MemberActionData } from './member-actions';
+import type { MemberActionData } from './writes';
 
 interface PendingStatus {
   member: ListedMember;

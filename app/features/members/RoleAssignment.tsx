@@ -9,7 +9,7 @@ import { useSettings } from '~/settings/store';
 import { Button } from '~/ui/Button';
 import { RoleList } from './components';
 import { mayChangeRole, mayManageMembers, ROLE_LABELS, type ListedMember } from './member-rules';
-import type { MemberActionData } from './member-actions';
+import type { MemberActionData } from './writes';
 
 export function RoleAssignmentList({
   rows,

@@ -1,3 +1,3 @@
 export { TemporaryPassword } from './TemporaryPassword';
-export { inviteMember } from './member-actions';
+export { inviteMember } from './writes';
 export { mayManageMembers } from './member-rules';

@@ -1,4 +1,4 @@
-// The members list's paging and rows: logic the list page (member-page.ts) and its parts share.
+// The members list's paging and rows: logic the list page (member-route.ts) and its parts share.
 import type { Member } from '~/domain/records';
 import type { ListedMember } from './member-rules';
 

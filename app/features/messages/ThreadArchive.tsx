@@ -5,7 +5,7 @@
 import { Form, useNavigation } from '@remix-run/react';
 import { formatDateTime } from '~/domain/format';
 import { useSettings } from '~/settings/store';
-import { ARCHIVE_INTENT } from './thread-actions';
+import { ARCHIVE_INTENT } from './writes';
 
 export function ArchiveConversation() {
   const skin = useSettings((s) => s.skin);

@@ -7,7 +7,7 @@ import { MESSAGE_MAX_LENGTH } from '~/domain/messages';
 import { Button } from '~/ui/Button';
 import { Field, FormError, type FormState } from '~/ui/form/Field';
 import { clearDraft, loadDraft, saveDraft } from './drafts';
-import type { ReplyResult } from './thread-actions';
+import type { ReplyResult } from './writes';
 
 export function ThreadReply({
   conversationId,

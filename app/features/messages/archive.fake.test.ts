@@ -12,7 +12,7 @@ import { createSyncEngine } from '~/data/sync-engine';
 import { memberSchema } from '~/domain/records';
 import type { Role } from '~/domain/roles';
 import { fake } from '../../../mocks/index';
-import { archiveConversation } from './thread-actions';
+import { archiveConversation } from './writes';
 
 // The demo parent and facilitator talk about Leo; no office member takes part.
 const CONVERSATION = 'conv-leo-progress';

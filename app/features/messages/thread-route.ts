@@ -36,7 +36,7 @@ import {
   markThreadRead,
   REPLY_SAVED_OFFLINE,
   submitReply,
-} from './thread-actions';
+} from './writes';
 
 export interface ThreadMessageView {
   id: string;

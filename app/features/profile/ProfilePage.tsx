@@ -7,7 +7,7 @@ import { SignOutButton } from '~/auth/SignOutButton';
 import { useSettings } from '~/settings/store';
 import { CheckboxField, FormError, TextField, type FormState } from '~/ui/form/Field';
 import { PageHeading } from '~/ui/PageHeading';
-import type { ProfileActionData, ProfileData, ProfileIntent } from './profile';
+import type { ProfileActionData, ProfileData, ProfileIntent } from './profile-route';
 import type { ReactNode } from 'react';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

@@ -32,7 +32,7 @@ import {
   type ResourceRecord,
 } from './library';
 import { canDelete, type NamedItem } from './load';
-import { readFile, type OpenedResource } from './resource-routes';
+import { readFile, type OpenedResource } from './resource-route';
 
 export interface LibraryData {
   resources: ResourceRecord[];
@@ -523,7 +523,7 @@ function PreviewDialog({ opened, query }: { opened: OpenedResource | null; query
           {url && kind === 'pdf' ? (
             <>
               {/* Sandboxed with no allowances: an opaque origin, no scripts, no forms, no popups,
-                  so whatever the file holds cannot act as the app. resource-routes.ts has also
+                  so whatever the file holds cannot act as the app. resource-route.ts has also
                   checked its first bytes and typed the blob as a PDF. */}
               <iframe
                 src={url}

@@ -18,7 +18,7 @@ import {
   timeZones,
   type SchoolKind,
 } from './schemas';
-import type { SchoolSaveResult } from './actions';
+import type { SchoolSaveResult } from './writes';
 
 type SchoolRecord = Campus | Subject | Classroom;
 

@@ -10,8 +10,8 @@ import { Card } from '~/ui/Card';
 import { ACTION_ICONS } from '~/ui/icons';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { Modal } from '~/ui/Modal';
-import { countClassroomsUsing, type SchoolDeleteResult } from './actions';
 import { KIND_LABELS, SCHOOL_KINDS, weekdayName, type SchoolKind } from './schemas';
+import { countClassroomsUsing, type SchoolDeleteResult } from './writes';
 
 type Names = Record<string, string>;
 

@@ -1,7 +1,7 @@
 export { FamilyFields } from './forms/FamilyEditor';
 export { DuplicateStudentsWarning, StudentFields } from './forms/StudentEditor';
 export { submitFamilyForm } from './forms/family-form';
-export { loadParentMembers } from './forms/family-routes';
+export { loadParentMembers } from './forms/family-editor-route';
 export { appendStatus, splitNotes } from './forms/status-history';
 export {
   SAVE_FAILED,
@@ -15,4 +15,4 @@ export {
   classroomRecordSchema,
   familyRecordSchema,
   studentRecordSchema,
-} from './profile/load-record';
+} from './profile/load';

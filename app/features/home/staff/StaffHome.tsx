@@ -18,10 +18,10 @@ import { HomeTile } from '~/ui/HomeTile';
 import { AREA_ICONS } from '~/ui/icons';
 import { UnreadMessagesTile, UpcomingEventsTile } from '../shared/tiles';
 import { enrolledHref, type AttendanceFigures } from './figures';
-import { UPCOMING_DAYS, type StaffHomeData } from './load';
+import { UPCOMING_DAYS, type StaffHomeData } from './home-route';
 import { SyncStatusTile } from './SyncStatusTile';
 
-export { loadStaffHome, type StaffHomeData } from './load';
+export { loadStaffHome, type StaffHomeData } from './home-route';
 
 /** A sync or another tab changing any of these re-reads the tiles. */
 const WATCHED = [

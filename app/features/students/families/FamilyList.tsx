@@ -7,7 +7,7 @@ import { useId } from 'react';
 import { useSettings } from '~/settings/store';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { EmptyState, PageHeading } from '~/ui/PageHeading';
-import type { FamilyListData, FamilyListViewer } from './family-list';
+import type { FamilyListData, FamilyListViewer } from './list-route';
 
 /** The route handle's title and description, which head the list for staff. */
 interface PageText {

@@ -1,6 +1,6 @@
 // Guardian requests on a family's page: a parent asks the office to add or remove a guardian and
 // follows their requests' status; office staff see the requests and approve or refuse the pending
-// ones, with an optional note. The forms post to the family page's action (guardian-request-routes).
+// ones, with an optional note. The forms post to the family page's action (guardian-requests-route.ts).
 import { Form, useNavigation } from '@remix-run/react';
 import { useId, useState } from 'react';
 import { formatInstantDay } from '~/domain/format';

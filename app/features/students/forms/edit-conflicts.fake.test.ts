@@ -11,7 +11,7 @@ import { createSyncEngine } from '~/data/sync-engine';
 import type { Role } from '~/domain/roles';
 import { openedForm, OPENED_FIELD, SEEN_FIELD } from '~/ui/form/edit-conflicts';
 import { fake } from '../../../../mocks/index';
-import { studentRecordSchema } from '../profile/load-record';
+import { studentRecordSchema } from '../profile/load';
 import { splitNotes } from './status-history';
 import { studentEditable, submitStudentForm, type StudentRecord } from './student-form';
 

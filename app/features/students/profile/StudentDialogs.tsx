@@ -5,7 +5,7 @@ import { useFetcher } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { FormError, TextAreaField, TextField, type FormState } from '~/ui/form/Field';
 import { Modal } from '~/ui/Modal';
-import type { StudentActionResult } from './student-actions';
+import type { StudentActionResult } from './profile-route';
 
 export function WithdrawDialog({
   open,

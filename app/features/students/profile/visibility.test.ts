@@ -1,11 +1,11 @@
-// The backend side of the role views, against the fake Firebase: what load-record.ts falls back to
+// The backend side of the role views, against the fake Firebase: what load.ts falls back to
 // when a role's cache does not hold a record, and what a parent's contact update may change.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDocument, setDocument } from '~/backend/documents';
 import { rejectionOf, signInAs } from '~/backend/test-helpers';
 import { fake } from '../../../../mocks/index';
 import { submitContactForm } from '../forms/family-form';
-import { familyRecordSchema, studentRecordSchema } from './load-record';
+import { familyRecordSchema, studentRecordSchema } from './load';
 
 beforeAll(async () => {
   await fake.reset();

@@ -7,8 +7,8 @@ import { outbox } from '~/data/outbox';
 import { initCache, store } from '~/data/store';
 import { syncEngine } from '~/data/sync-status';
 import { fake } from '../../../mocks/index';
-import { inviteMember, linkMember, setMemberRoles, setMemberStatus } from './member-actions';
 import { NEEDS_NETWORK } from './member-rules';
+import { inviteMember, linkMember, setMemberRoles, setMemberStatus } from './writes';
 
 beforeAll(async () => {
   await fake.reset();

@@ -15,8 +15,8 @@ import {
 } from '~/domain/records';
 import { settingsStore } from '~/settings/store';
 import { notAllowed, notFound } from '~/ui/responses';
-import { saveFacilitatorAsStaff, saveOwnFacilitatorProfile } from './actions';
 import { canEditOwnProfile, canManageFacilitators, isOwnFacilitator } from './schemas';
+import { saveFacilitatorAsStaff, saveOwnFacilitatorProfile } from './writes';
 
 /** Staff edit every field; a facilitator edits their own profile fields only. */
 export type EditorMode = 'staff' | 'own';

@@ -9,8 +9,8 @@ import { syncEngine } from '~/data/sync-status';
 import { collectionAccess } from '~/domain/permissions';
 import { isStaff } from '~/domain/roles';
 import { notAllowed } from '~/ui/responses';
-import { familyRecordSchema } from '../profile/load-record';
-import { loadPendingRequestCounts } from './guardian-request-routes';
+import { familyRecordSchema } from '../profile/load';
+import { loadPendingRequestCounts } from './guardian-requests-route';
 
 /** At most this many families are listed; the search narrows the rest down. */
 const FAMILIES_SHOWN = 200;

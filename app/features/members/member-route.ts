@@ -2,10 +2,11 @@
 // of the member list (filters from the URL, rows from the members cache, the counts the pager
 // needs), and one member with the records their account can be linked to.
 import type { SessionUser } from '~/auth/session';
+import { getSession } from '~/auth/session';
 import { loadCollection } from '~/data/route-data';
 import { facilitatorSchema, familySchema, memberSchema, studentSchema } from '~/domain/records';
+import { formValues } from '~/ui/form/parse-form';
 import { notFound } from '~/ui/responses';
-import { linkMember, type MemberActionData } from './member-actions';
 import { MEMBERS_PAGE_SIZE, pageOf, toListed } from './member-list';
 import {
   filterMembers,
@@ -13,6 +14,13 @@ import {
   readMemberFilters,
   READ_ONLY_EXPLANATION,
 } from './member-rules';
+import {
+  inviteMember,
+  linkMember,
+  setMemberRoles,
+  setMemberStatus,
+  type MemberActionData,
+} from './writes';
 
 export async function loadMemberPage(request: Request) {
   const params = new URL(request.url).searchParams;
@@ -85,4 +93,21 @@ export async function saveMemberLinks(
   }
   await findMember(request, memberId);
   return linkMember(memberId, await request.formData());
+}
+
+/** Dispatches a members or roles form by its `intent`. */
+export async function handleMemberAction(request: Request): Promise<MemberActionData> {
+  const values = formValues(await request.formData());
+  const user = getSession().user;
+  if (!user) return { intent: 'unknown', ok: false, message: 'No user is signed in' };
+  switch (values.intent) {
+    case 'invite':
+      return inviteMember(values);
+    case 'roles':
+      return setMemberRoles(values);
+    case 'status':
+      return setMemberStatus(values);
+    default:
+      return { intent: 'unknown', ok: false, message: 'Unknown action' };
+  }
 }

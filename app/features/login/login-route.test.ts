@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseForm } from '~/ui/form/parse-form';
-import { loginActionSchema } from './login-actions';
+import { loginActionSchema } from './sign-in';
 
 describe('the sign-in form', () => {
   it('asks for the person’s own e-mail address, and for a valid one', () => {

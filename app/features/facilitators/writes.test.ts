@@ -4,13 +4,13 @@ import { outbox } from '~/data/outbox';
 import { clearCache, initCache, store } from '~/data/store';
 import { syncEngine } from '~/data/sync-status';
 import { OPENED_FIELD, openedForm, pickEditable, SEEN_FIELD } from '~/ui/form/edit-conflicts';
-import { SAVE_FAILED, saveFacilitatorAsStaff, saveOwnFacilitatorProfile } from './actions';
 import {
   canEditOwnProfile,
   canManageFacilitators,
   isOwnFacilitator,
   STAFF_FORM_FIELDS,
 } from './schemas';
+import { SAVE_FAILED, saveFacilitatorAsStaff, saveOwnFacilitatorProfile } from './writes';
 
 function form(entries: Array<[string, string]>): FormData {
   const data = new FormData();

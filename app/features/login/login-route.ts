@@ -1,6 +1,6 @@
 // What the sign-in page does, shared by /, /login, /auth/login and /auth/signin (spec §2, §4, §5),
 // in its light half: the clientLoader (skip the page when signed in, offer the demo accounts) and
-// a clientAction that hands the form to login-actions.ts. The page loads neither Firebase Auth nor
+// a clientAction that hands the form to sign-in.ts. The page loads neither Firebase Auth nor
 // the data layer (issue 11, part 5): the loader asks session-hint.ts whether a session may exist
 // before loading them, and the page preloads the action's half while the person types
 // (preloadSignIn), so pressing "Sign in" does not wait for a download. The page is LoginPage.tsx.
@@ -19,13 +19,13 @@ import {
 import { whenDemoControl } from '~/config/demo-control';
 import { getRuntimeConfig } from '~/config/env';
 import { readDefaultRememberMe } from './remember-me';
-import type * as LoginActions from './login-actions';
+import type * as LoginActions from './sign-in';
 
 let actions: Promise<typeof LoginActions> | undefined;
 
 /** The sign-in half (Firebase Auth, the session, the form's schema); loaded once. */
 function loadActions() {
-  actions ??= import('./login-actions').catch((error: unknown) => {
+  actions ??= import('./sign-in').catch((error: unknown) => {
     actions = undefined;
     throw error;
   });

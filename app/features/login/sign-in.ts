@@ -1,4 +1,4 @@
-// The sign-in page's heavy half (spec §2, §4, §5), loaded on demand by login.ts: the action (the
+// The sign-in page's heavy half (spec §2, §4, §5), loaded on demand by login-route.ts: the action (the
 // e-mail step, the password step, password reset and Google sign-in) and the finishing of a Google
 // redirect or restored session. It pulls in Firebase Auth, the session and (through it) the data
 // layer, which the page itself must not load up front (issue 11, part 5). A refused sign-in keeps

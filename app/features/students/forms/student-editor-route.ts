@@ -17,7 +17,7 @@ import {
   familyRecordSchema,
   loadRecord,
   studentRecordSchema,
-} from '../profile/load-record';
+} from '../profile/load';
 import { submitStudentForm, type StudentRecord } from './student-form';
 
 type RecordsArea = 'students' | 'families';

@@ -8,7 +8,7 @@ import {
   loadStudentList,
   ownStudentRecord,
   studentBackLink,
-} from './load';
+} from './list-route';
 
 // The list reads what the cache holds; the sync that fills it has its own tests. Reading straight
 // from the cache here keeps these tests about the list, not about refresh timing.

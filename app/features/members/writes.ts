@@ -2,7 +2,6 @@
 // (callables: they need the network) and link a member to a family, student or facilitator (a cache
 // write, queued while offline). After a callable changes an account, the members cache is refreshed
 // so the list shows what the backend now holds.
-import { getSession } from '~/auth/session';
 import { callInviteMember, callSetMemberRoles, callSetMemberStatus } from '~/backend/callables';
 import { store } from '~/data/store';
 import { syncEngine } from '~/data/sync-status';
@@ -10,7 +9,6 @@ import { memberSchema } from '~/domain/records';
 import { settingsStore } from '~/settings/store';
 import {
   formFailure,
-  formValues,
   parseForm,
   type FieldErrors,
   type FormValues,
@@ -154,21 +152,4 @@ export async function linkMember(uid: string, input: FormInput): Promise<MemberA
   if (!saved) return fail('link', 'Failed to save item', { uid, values });
   settingsStore.notify('Links saved', 'success');
   return { intent: 'link', ok: true, uid, message: 'Links saved.' };
-}
-
-/** Dispatches a members or roles form by its `intent`. */
-export async function handleMemberAction(request: Request): Promise<MemberActionData> {
-  const values = formValues(await request.formData());
-  const user = getSession().user;
-  if (!user) return { intent: 'unknown', ok: false, message: 'No user is signed in' };
-  switch (values.intent) {
-    case 'invite':
-      return inviteMember(values);
-    case 'roles':
-      return setMemberRoles(values);
-    case 'status':
-      return setMemberStatus(values);
-    default:
-      return { intent: 'unknown', ok: false, message: 'Unknown action' };
-  }
 }

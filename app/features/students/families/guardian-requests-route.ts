@@ -11,7 +11,7 @@ import { collectionAccess } from '~/domain/permissions';
 import { settingsStore } from '~/settings/store';
 import { formFailure, parseForm, type FormFailure } from '~/ui/form/parse-form';
 import { notAllowed } from '~/ui/responses';
-import { loadParentMembers } from '../forms/family-routes';
+import { loadParentMembers } from '../forms/family-editor-route';
 import { SAVE_FAILED } from '../forms/student-form';
 import {
   accountFor,

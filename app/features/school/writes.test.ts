@@ -4,8 +4,8 @@ import { outbox } from '~/data/outbox';
 import { clearCache, initCache, store } from '~/data/store';
 import { syncEngine } from '~/data/sync-status';
 import { OPENED_FIELD, openedForm, pickEditable } from '~/ui/form/edit-conflicts';
-import { deleteFromForm, deleteSchoolRecord, SAVE_FAILED, saveSchoolRecord } from './actions';
 import { SCHOOL_FORM_FIELDS } from './schemas';
+import { deleteFromForm, deleteSchoolRecord, SAVE_FAILED, saveSchoolRecord } from './writes';
 
 function form(entries: Array<[string, string]>): FormData {
   const data = new FormData();

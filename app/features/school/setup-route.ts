@@ -19,8 +19,8 @@ import { canManageFacilitators } from '~/features/facilitators';
 import { settingsStore } from '~/settings/store';
 import { notFound } from '~/ui/responses';
 import { withErrorTitle } from '~/ui/route-handle';
-import { deleteFromForm, saveSchoolRecord } from './actions';
 import { KIND_LABELS, SCHOOL_KINDS, type SchoolKind } from './schemas';
+import { deleteFromForm, saveSchoolRecord } from './writes';
 
 function parseKind(value: string | undefined): SchoolKind | null {
   return SCHOOL_KINDS.find((kind) => kind === value) ?? null;

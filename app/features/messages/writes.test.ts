@@ -11,7 +11,7 @@ import {
   newMessageItem,
   readReceiptOperations,
   submitReply,
-} from './thread-actions';
+} from './writes';
 
 const now = new Date('2025-03-03T10:42:00.000Z');
 

@@ -12,7 +12,7 @@ import { memberSchema } from '~/domain/records';
 import type { Role } from '~/domain/roles';
 import { settingsStore } from '~/settings/store';
 import { notFound } from '~/ui/responses';
-import { familyRecordSchema, loadRecord } from '../profile/load-record';
+import { familyRecordSchema, loadRecord } from '../profile/load';
 import { submitContactForm, submitFamilyForm, type FamilyRecord } from './family-form';
 
 const memberRecordSchema = memberSchema.extend({ id: z.string() });
