@@ -99,6 +99,49 @@ const logicImportsNoComponent = {
   },
 };
 
+/**
+ * Buttons are drawn one way (issue 30): a control that reads a whole-button class string from the
+ * skin (`skin.button`, `skin.buttonSecondary`, `SKINS.accessible.buttonDanger` …) draws a button by
+ * hand. The skin no longer has such tokens; this keeps them from coming back. `buttonTone` is not
+ * matched: that is what Button itself reads.
+ */
+const SKIN_BUTTON_TOKEN = /^button(Secondary|Danger|Ghost)?$/;
+const buttonsThroughButton = {
+  meta: {
+    type: 'problem',
+    messages: {
+      byHand:
+        "Draw a button with <Button variant=…> or <ButtonLink> (app/ui/Button.tsx), not the skin's '{{token}}' class string; a control that can be neither uses useButtonClasses.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const named = (node, pattern) =>
+      node?.type === 'Identifier' ? pattern.test(node.name) : false;
+    // skin.button, props.skin.button, SKINS[theme].button, SKINS.dark.button
+    const isSkin = (node) =>
+      named(node, /[sS]kin$/) ||
+      (node.type === 'MemberExpression' &&
+        ((!node.computed && named(node.property, /[sS]kin$/)) || named(node.object, /^SKINS$/)));
+    return {
+      MemberExpression(node) {
+        if (node.computed || !named(node.property, SKIN_BUTTON_TOKEN) || !isSkin(node.object)) {
+          return;
+        }
+        context.report({ node, messageId: 'byHand', data: { token: node.property.name } });
+      },
+    };
+  },
+};
+
+/** The repo's own rules, one plugin object (ESLint refuses two different plugins named alike). */
+const localPlugin = {
+  rules: {
+    'logic-imports-no-component': logicImportsNoComponent,
+    'buttons-through-button': buttonsThroughButton,
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -197,8 +240,44 @@ export default tseslint.config(
     // hand out the feature's components beside its functions.
     files: ['app/**/*.ts'],
     ignores: ['app/**/*.test.ts', 'app/**/*.d.ts', 'app/features/*/index.ts'],
-    plugins: { local: { rules: { 'logic-imports-no-component': logicImportsNoComponent } } },
+    plugins: { local: localPlugin },
     rules: { 'local/logic-imports-no-component': 'error' },
+  },
+  {
+    // Who is staff or admin is answered only in app/domain/roles.ts (isStaff, isAdmin, isSuperAdmin,
+    // withImpliedRoles; issue 30): a role set is not asked for an office role by name anywhere else.
+    files: [
+      'app/**/*.{ts,tsx}',
+      'mocks/**/*.ts',
+      'scripts/**/*.ts',
+      'firebase/functions/src/**/*.ts',
+    ],
+    ignores: ['app/domain/roles.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(includes|has)$/][arguments.0.value=/^(admin|superAdmin|administration)$/]',
+          message:
+            'Ask app/domain/roles.ts (isStaff, isAdmin, isSuperAdmin, isAdminRole) instead of looking for an office role by name.',
+        },
+        {
+          selector:
+            'BinaryExpression[operator=/^[!=]==?$/][right.value=/^(admin|superAdmin|administration)$/][left.name=/^(r|role)$/]',
+          message:
+            'Ask app/domain/roles.ts (isStaff, isAdmin, isSuperAdmin, isAdminRole) instead of comparing a role with an office role.',
+        },
+      ],
+    },
+  },
+  {
+    // Buttons are drawn one way (issue 30): <Button>, <ButtonLink>, or useButtonClasses for the rare
+    // control that can be neither. Only Button and the skin may name a whole-button token.
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/ui/Button.tsx', 'app/settings/skin*'],
+    plugins: { local: localPlugin },
+    rules: { 'local/buttons-through-button': 'error' },
   },
   {
     // The backend adapter is the one place allowed to import the Firebase SDK; tests of the fake use it too.

@@ -1,9 +1,8 @@
 // Deterministic demo data for the fake: a learning centre with two campuses. The same profile
 // always yields the same records (seeded PRNG); only dates move with the calendar, so the
 // attendance history and events always sit around "today" and the demo looks alive.
-import { TZDate } from '@date-fns/tz';
 import { audienceKeysOf } from '../app/domain/audience';
-import { schoolDay } from '../app/domain/clock';
+import { instantAt, schoolDay } from '../app/domain/clock';
 import { OFFICE_PARTICIPANT, previewOf } from '../app/domain/messages';
 import { participantNamesOf } from '../app/domain/server/participant-names';
 import { DEMO_ACCOUNTS, DEMO_GOOGLE_ACCOUNTS, DEMO_PASSWORD, demoAccount } from './demo-accounts';
@@ -708,12 +707,11 @@ function planSeed(profile: SeedProfile, now: number): SeedPlan {
     // An all-day event runs from the campus's midnight to the last second of its day, as the
     // event form stores one (app/features/calendar/event-form.ts), not from midnight UTC, which
     // is 05:30 in Kolkata and would spill into the next day there.
-    const [y = 1970, m = 1, d = 1] = isoDate(start).split('-').map(Number);
     const startAt = e.allDay
-      ? new Date(TZDate.tz(SEED_TIME_ZONE, y, m - 1, d).getTime())
+      ? instantAt(SEED_TIME_ZONE, isoDate(start))
       : new Date(start.getTime() + (10 + (i % 5)) * 3600 * 1000);
     const end = e.allDay
-      ? new Date(TZDate.tz(SEED_TIME_ZONE, y, m - 1, d, 23, 59, 59).getTime())
+      ? instantAt(SEED_TIME_ZONE, isoDate(start), 23, 59, 59)
       : new Date(startAt.getTime() + 2 * 3600 * 1000);
     // A classroom's event is at that classroom's campus.
     const classroomCampus = classrooms.find((c) => c.id === demoFacilitatorClassrooms[0])?.campusId;

@@ -69,8 +69,19 @@ describe('write triggers after a client commit', () => {
     const changed = await changedWhile(() =>
       updateDocument('Members', parent, { displayName: 'Ama O.' }),
     );
-    // The profile and its audit entry; not the links.
-    expect(changed.filter((p) => !p.startsWith('auditLog/'))).toEqual([`Members/${parent}`]);
+    // The profile, its audit entry, and the stored name in the parent's own conversations (the
+    // participantNames trigger); not the links.
+    const conversations = changed.filter((p) => p.startsWith('conversations/'));
+    expect(
+      changed.filter((p) => !p.startsWith('auditLog/') && !p.startsWith('conversations/')),
+    ).toEqual([`Members/${parent}`]);
+    expect(conversations.length).toBeGreaterThan(0);
+    for (const path of conversations) {
+      const names = z
+        .record(z.object({ name: z.string() }))
+        .parse(fake.getDocument(path)?.participantNames);
+      expect(Object.values(names).map((entry) => entry.name)).toContain('Ama O.');
+    }
     expect(fake.getDocument(`Members/${parent}`)?.displayName).toBe('Ama O.');
     expect(accessOf(parent)).toEqual(links);
   });

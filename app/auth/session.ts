@@ -14,7 +14,12 @@ import { BackendError } from '~/backend/errors';
 import { onPermissionDenied } from '~/backend/request';
 import { getRuntimeConfig } from '~/config/env';
 import type { Member } from '~/domain/records';
-import { DASHBOARD_TYPE_PRIORITY, rolesFromClaims, type Role } from '~/domain/roles';
+import {
+  DASHBOARD_TYPE_PRIORITY,
+  rolesFromClaims,
+  withImpliedRoles,
+  type Role,
+} from '~/domain/roles';
 import {
   dashboardTypeSchema,
   readStoredDashboardType,
@@ -99,7 +104,7 @@ export function useSession(): SessionState {
 
 /** The dashboard types a set of roles gives, in the spec's priority order. */
 export function dashboardTypesFor(roles: readonly Role[]): DashboardType[] {
-  const held = new Set<string>(roles.map((r) => (r === 'superAdmin' ? 'admin' : r)));
+  const held = new Set(withImpliedRoles(roles));
   return DASHBOARD_TYPE_PRIORITY.filter((type) => held.has(type)).flatMap((type) => {
     const parsed = dashboardTypeSchema.safeParse(type);
     return parsed.success ? [parsed.data] : [];

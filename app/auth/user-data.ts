@@ -13,7 +13,7 @@ import { clearCache, initCache, store } from '~/data/store';
 import type { RefreshScope } from '~/data/sync-engine';
 import { startSync, stopSync, syncEngine } from '~/data/sync-status';
 import { memberAudienceKeys } from '~/domain/audience';
-import { isOfficeMember, OFFICE_PARTICIPANT } from '~/domain/messages';
+import { OFFICE_PARTICIPANT } from '~/domain/messages';
 import { isStaff, STAFF_ROLES, type Role } from '~/domain/roles';
 import { outboxSealingFor } from './outbox-key';
 import type { SessionUser } from './session-user';
@@ -158,7 +158,7 @@ export function scopeForUser(user: ScopeUser, collection: string): Scope {
   // the sync skips them).
   if (collection === 'conversations') {
     // Office staff also read every archived conversation (nobody deletes one; issue 28).
-    return isOfficeMember(user.roles)
+    return isStaff(user.roles)
       ? {
           anyOf: [
             [

@@ -4,9 +4,9 @@
 // member may do to their own notifications.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { OFFICE_PARTICIPANT, OFFICE_ROLES, previewOf } from '~/domain/messages';
+import { OFFICE_PARTICIPANT, previewOf } from '~/domain/messages';
 import { conversationSchema, messageSchema, notificationSchema } from '~/domain/records';
-import type { Role } from '~/domain/roles';
+import { isStaff, type Role } from '~/domain/roles';
 import { DEMO_PASSWORD, demoAccount } from '../../mocks/demo-accounts';
 import { fake } from '../../mocks/index';
 import { allowConsoleErrors } from '../../test/console';
@@ -74,7 +74,7 @@ function officeMembers(): string[] {
   return fake
     .listDocuments('Members')
     .filter((m) => m.data.status !== 'suspended')
-    .filter((m) => OFFICE_ROLES.some((role) => strings.parse(m.data.roles).includes(role)))
+    .filter((m) => isStaff(strings.parse(m.data.roles)))
     .map((m) => m.id)
     .sort();
 }

@@ -6,7 +6,7 @@
 // so the record carries `audienceKeys`, derived here, and a person asks for
 // `audienceKeys array-contains-any memberAudienceKeys(them)`. The rules (the fake's, production's)
 // decide with `inAudience`, which is the same comparison, so the query and the rule agree.
-import type { Role } from './roles';
+import { withImpliedRoles, type Role } from './roles';
 
 export interface AudienceTarget {
   audience?: readonly string[];
@@ -29,9 +29,7 @@ export interface AudienceMember {
 
 /** Roles as audiences name them: a superAdmin is in the admin audience too. */
 export function audienceRolesOf(roles: readonly string[]): string[] {
-  const set = new Set(roles);
-  if (set.has('superAdmin')) set.add('admin');
-  return [...set];
+  return withImpliedRoles(roles);
 }
 
 const classroomKey = (role: string, classroomId: string) => `${role}@classroom:${classroomId}`;

@@ -3,9 +3,7 @@
 // A series repeats weekly, or every N weeks, at the same wall-clock time in its campus's timezone,
 // so across a DST change the UTC time moves and the local time does not (RFC 5545 with a TZID).
 // Dates named by a series (`until`, `exdates`, `occurrenceDate`) are campus-local YYYY-MM-DD.
-import { TZDate } from '@date-fns/tz';
-import { addWeeks } from 'date-fns';
-import { deviceTimeZone, schoolDay } from './clock';
+import { addDays, deviceTimeZone, instantAt, schoolDay, wallClockAt } from './clock';
 import type { CalendarEvent } from './records';
 
 export const CALENDAR_VIEWS = ['month', 'week', 'agenda'] as const;
@@ -100,11 +98,20 @@ export function expandEvent(
   }
   const { interval, until } = event.recurrence;
   const excluded = new Set(event.exdates);
-  const first = new TZDate(start.getTime(), timeZone);
+  // Each occurrence is the first one's wall clock, k × interval weeks later, in the campus zone
+  // (clock.ts: Intl, no Date subclass, so a test's fake Date cannot shift it into the device's zone).
+  const first = wallClockAt(timeZone, start);
   const out: Occurrence[] = [];
   for (let k = 0; k < MAX_OCCURRENCES; k++) {
-    const s = addWeeks(first, k * interval);
-    const occurrence = make(new Date(s.getTime()));
+    const s = instantAt(
+      timeZone,
+      addDays(first.day, 7 * k * interval),
+      first.hour,
+      first.minute,
+      first.second,
+      first.millisecond,
+    );
+    const occurrence = make(s);
     if (occurrence.occurrenceDate > until) break;
     if (occurrence.start.getTime() >= range.to.getTime()) break;
     if (!excluded.has(occurrence.occurrenceDate) && overlaps(occurrence)) out.push(occurrence);

@@ -8,14 +8,17 @@ import {
   campusTime,
   classroomDay,
   daysBetween,
+  instantAt,
   isoWeekday,
   lastDays,
   latestSchoolDay,
   now,
   personZone,
   schoolDay,
+  signedInZone,
   timeOfDay,
   utcDay,
+  wallClockAt,
   weekdayName,
   weekOf,
 } from './clock';
@@ -186,5 +189,100 @@ describe('whose day: the campus of the record', () => {
     expect(latestSchoolDay(campuses, SAT_IN_UTC)).toBe('2026-11-28');
     expect(latestSchoolDay([{ id: 'west', timezone: LA }], SAT_IN_UTC)).toBe('2026-11-27');
     expect(latestSchoolDay([], SAT_IN_KOLKATA)).toBe('2026-11-27');
+  });
+});
+
+describe('the signed-in person’s zone (every time shown to them)', () => {
+  const campuses = [
+    { id: 'north', timezone: KOLKATA },
+    { id: 'west', timezone: LA },
+    { id: 'east', timezone: AUCKLAND },
+  ];
+  const classrooms = [
+    { id: 'otters', campusId: 'west' },
+    { id: 'kiwis', campusId: 'east' },
+  ];
+
+  it('takes the person’s own record’s campus before their classrooms’ and children’s', () => {
+    const person = { campusIds: ['east'], classroomIds: ['otters'], childCampusIds: ['west'] };
+    expect(signedInZone(person, campuses, classrooms, LA)).toBe(AUCKLAND);
+  });
+
+  it('takes the first classroom’s campus for someone on several campuses with no campus of their own', () => {
+    expect(signedInZone({ classroomIds: ['kiwis', 'otters'] }, campuses, classrooms, LA)).toBe(
+      AUCKLAND,
+    );
+    // A record naming a campus the school no longer has falls through to the classrooms.
+    expect(
+      signedInZone({ campusIds: ['gone'], classroomIds: ['otters'] }, campuses, classrooms),
+    ).toBe(LA);
+  });
+
+  it('takes a parent’s children’s campus', () => {
+    expect(signedInZone({ childCampusIds: ['gone', 'east'] }, campuses, classrooms, LA)).toBe(
+      AUCKLAND,
+    );
+  });
+
+  it('takes the school’s first campus for staff with no campus, and the device’s zone without any', () => {
+    expect(signedInZone({}, campuses, classrooms, LA)).toBe(KOLKATA);
+    expect(signedInZone({ campusIds: [], childCampusIds: [] }, [], [], LA)).toBe(LA);
+    expect(signedInZone({}, [], [], 'Not/AZone')).toBe('UTC');
+  });
+});
+
+describe('wall clocks and instants at a campus (the calendar, with no Date subclass)', () => {
+  const NEW_YORK = 'America/New_York';
+
+  it('reads the wall clock of one instant in Kolkata and Los Angeles', () => {
+    expect(wallClockAt(KOLKATA, new Date('2026-11-27T19:00:01.250Z'))).toEqual({
+      day: '2026-11-28',
+      hour: 0,
+      minute: 30,
+      second: 1,
+      millisecond: 250,
+    });
+    expect(wallClockAt(LA, new Date('2026-11-27T19:00:01.250Z'))).toEqual({
+      day: '2026-11-27',
+      hour: 11,
+      minute: 0,
+      second: 1,
+      millisecond: 250,
+    });
+    expect(wallClockAt(KOLKATA, new Date('2026-11-28T18:30:00Z')).hour).toBe(0);
+  });
+
+  it('turns a campus-local date and time into the instant, in Kolkata and Los Angeles', () => {
+    expect(instantAt(KOLKATA, '2026-11-28', 0, 30).toISOString()).toBe('2026-11-27T19:00:00.000Z');
+    expect(instantAt(KOLKATA, '2026-11-28', 23, 59, 59).toISOString()).toBe(
+      '2026-11-28T18:29:59.000Z',
+    );
+    expect(instantAt(LA, '2026-11-27', 11).toISOString()).toBe('2026-11-27T19:00:00.000Z');
+    // Summer in Los Angeles (UTC−7), and a date across the year's end in Auckland (UTC+13).
+    expect(instantAt(LA, '2026-07-03', 4, 30).toISOString()).toBe('2026-07-03T11:30:00.000Z');
+    expect(instantAt(AUCKLAND, '2027-01-01', 9).toISOString()).toBe('2026-12-31T20:00:00.000Z');
+    // A zone the runtime does not know is read as UTC, as schoolDay does.
+    expect(instantAt('Mars/Olympus', '2026-11-28', 9).toISOString()).toBe(
+      '2026-11-28T09:00:00.000Z',
+    );
+  });
+
+  it('round-trips every quarter hour of the day New York moves its clocks forward', () => {
+    for (const zone of [NEW_YORK, KOLKATA, AUCKLAND, LA]) {
+      for (let minutes = 0; minutes < 24 * 60; minutes += 15) {
+        const at = new Date(Date.UTC(2026, 2, 8, 0, minutes));
+        const w = wallClockAt(zone, at);
+        const back = instantAt(zone, w.day, w.hour, w.minute);
+        expect(back.getTime(), `${zone} ${w.day} ${w.hour}:${w.minute}`).toBe(at.getTime());
+      }
+    }
+  });
+
+  it('moves a skipped time on by the gap, and takes the first of a time passed twice (New York)', () => {
+    // 8 March 2026: 02:00 EST becomes 03:00 EDT, so 02:30 does not happen; read as 03:30 EDT.
+    expect(instantAt(NEW_YORK, '2026-03-08', 2, 30).toISOString()).toBe('2026-03-08T07:30:00.000Z');
+    // 1 November 2026: 01:30 happens in EDT, then again in EST; the first is meant.
+    expect(instantAt(NEW_YORK, '2026-11-01', 1, 30).toISOString()).toBe('2026-11-01T05:30:00.000Z');
+    expect(instantAt(NEW_YORK, '2026-11-01', 3).toISOString()).toBe('2026-11-01T08:00:00.000Z');
   });
 });

@@ -44,8 +44,17 @@ export function schoolDay(timeZone: string | null | undefined, at: Date = now())
 // writes a time for each of its 30 marks on every open, issue 29). Intl, not a Date subclass
 // (TZDate): a test's fake Date (Playwright's page.clock) returns plain Dates from `new`, which would
 // silently answer in the device's zone.
-const FORMATS: Record<'day' | 'time' | 'stamp' | 'name', Intl.DateTimeFormatOptions> = {
+const FORMATS: Record<'day' | 'time' | 'stamp' | 'name' | 'wall', Intl.DateTimeFormatOptions> = {
   day: { year: 'numeric', month: '2-digit', day: '2-digit' },
+  wall: {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  },
   time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
   stamp: { dateStyle: 'short', timeStyle: 'short' },
   name: { timeZoneName: 'short' },
@@ -64,6 +73,59 @@ function formatter(kind: keyof typeof FORMATS, timeZone: string): Intl.DateTimeF
 /** The wall-clock time (HH:mm, 24-hour) at `at` in `timeZone`. */
 export function timeOfDay(timeZone: string | null | undefined, at: Date = now()): string {
   return formatter('time', zoneOrFallback(timeZone)).format(at);
+}
+
+/** An instant's wall clock at a campus: its school day and the time of day, to the millisecond. */
+export interface WallClock {
+  day: string;
+  hour: number;
+  minute: number;
+  second: number;
+  millisecond: number;
+}
+
+/** The wall clock in `timeZone` at `at` (Intl, not a Date subclass: see FORMATS). */
+export function wallClockAt(timeZone: string | null | undefined, at: Date = now()): WallClock {
+  const parts = formatter('wall', zoneOrFallback(timeZone)).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '0';
+  return {
+    day: `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`,
+    hour: Number(part('hour')) % 24,
+    minute: Number(part('minute')),
+    second: Number(part('second')),
+    millisecond: ((at.getTime() % 1000) + 1000) % 1000,
+  };
+}
+
+/** The wall clock of `at` in the zone, as milliseconds of a UTC clock reading the same. */
+function wallMs(timeZone: string, at: number): number {
+  const w = wallClockAt(timeZone, new Date(at));
+  return toUtcMs(w.day) + ((w.hour * 60 + w.minute) * 60 + w.second) * 1000 + w.millisecond;
+}
+
+/**
+ * The instant at which the wall clock in `timeZone` reads `day` at hour:minute:second.ms: a
+ * campus-local date and time to a stored instant. A time the clocks skip (the hour lost when
+ * daylight saving starts) is moved on by the gap, and a time they pass twice (when it ends) is the
+ * first, as RFC 5545 and Temporal's "compatible" read them.
+ */
+export function instantAt(
+  timeZone: string | null | undefined,
+  day: string,
+  hour = 0,
+  minute = 0,
+  second = 0,
+  millisecond = 0,
+): Date {
+  const zone = zoneOrFallback(timeZone);
+  const wanted = toUtcMs(day) + ((hour * 60 + minute) * 60 + second) * 1000 + millisecond;
+  // The zone's offsets a day either side: any change of offset near the time lies between them.
+  const before = wallMs(zone, wanted - DAY_MS) - (wanted - DAY_MS);
+  const after = wallMs(zone, wanted + DAY_MS) - (wanted + DAY_MS);
+  const candidates = [wanted - before, wanted - after].filter((t) => wallMs(zone, t) === wanted);
+  if (candidates.length > 0) return new Date(Math.min(...candidates));
+  return new Date(wanted - before);
 }
 
 /** The device's time zone (where a time would be shown without a campus). */
@@ -217,6 +279,36 @@ export function personZone(
     if (classroom) return campusZone(classroom.campusId, campuses);
   }
   return campusZone(undefined, campuses);
+}
+
+/**
+ * The signed-in person's zone: every time shown to them that belongs to no one classroom
+ * (notifications, histories, the sync panel, messages, resources, requests) is written in it, and
+ * named when the device reads another wall clock (format.ts). The rule, in order:
+ * 1. the campus of their own record (a facilitator's or a student's; the first, if both);
+ * 2. else the campus of their first classroom that the school knows. Several campuses → the first,
+ *    as personZone takes it, so the zone of a time shown agrees with the "today" the attendance and
+ *    calendar screens compute from personZone;
+ * 3. else their children's campus (a parent: the first child's);
+ * 4. else the school's first campus (office staff and administrators have no campus of their own);
+ * 5. no campus at all (a school not set up yet): the device's zone.
+ */
+export function signedInZone(
+  person: {
+    campusIds?: readonly string[];
+    childCampusIds?: readonly string[];
+    classroomIds?: readonly string[];
+  },
+  campuses: readonly CampusZone[],
+  classrooms: readonly ClassroomCampus[] = [],
+  device: string = deviceTimeZone(),
+): string {
+  if (campuses.length === 0) return zoneOrFallback(device);
+  const known = (id: string) => campuses.some((c) => c.id === id);
+  const own = person.campusIds?.find(known);
+  const teaches = person.classroomIds?.some((id) => classrooms.some((c) => c.id === id));
+  const campusId = own ?? (teaches ? undefined : person.childCampusIds?.find(known));
+  return personZone({ campusId, classroomIds: person.classroomIds }, campuses, classrooms);
 }
 
 /**

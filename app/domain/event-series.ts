@@ -3,9 +3,8 @@
 // `seriesId` + `occurrenceDate`, and that date sits in the series' exdates so it is not shown twice.
 // These helpers are pure: they say which documents to save and delete, and the editor writes them in
 // one batch, so the override and the series' exdates reach the backend together or not at all.
-import { TZDate } from '@date-fns/tz';
-import { addDays } from 'date-fns';
 import { localDate } from './calendar';
+import { addDays, instantAt, wallClockAt } from './clock';
 import type { CalendarEvent } from './records';
 
 export type EventRecord = CalendarEvent & { id: string };
@@ -57,12 +56,6 @@ export function changeThisOccurrence(
   };
 }
 
-/** Wall-clock parts of an instant in a timezone. */
-function wallClock(instant: Date, timeZone: string) {
-  const t = new TZDate(instant.getTime(), timeZone);
-  return { h: t.getHours(), m: t.getMinutes(), s: t.getSeconds() };
-}
-
 /**
  * "Change all events": the series takes the form's fields. The form shows the occurrence the
  * person opened; the date they give moves the whole series by the same number of days from its
@@ -77,20 +70,10 @@ export function changeAllOccurrences(
   const formStart = new Date(fields.start);
   const duration = new Date(fields.end).getTime() - formStart.getTime();
   const shiftDays = daysBetween(opened.occurrenceDate, localDate(formStart, timeZone));
-  const seriesFirst = addDays(
-    new TZDate(`${localDate(new Date(series.start), timeZone)}T00:00:00`, timeZone),
-    shiftDays,
-  );
-  const { h, m, s } = wallClock(formStart, timeZone);
-  const start = TZDate.tz(
-    timeZone,
-    seriesFirst.getFullYear(),
-    seriesFirst.getMonth(),
-    seriesFirst.getDate(),
-    h,
-    m,
-    s,
-  );
+  const seriesFirst = addDays(localDate(new Date(series.start), timeZone), shiftDays);
+  // The campus's wall clock, through clock.ts (Intl): no Date subclass for a fake Date to break.
+  const { hour, minute, second } = wallClockAt(timeZone, formStart);
+  const start = instantAt(timeZone, seriesFirst, hour, minute, second);
   return {
     ...fields,
     id: series.id,

@@ -71,12 +71,12 @@ export function formatDate(day: string, style: DayStyle = 'medium', locale = LOC
 }
 
 /**
- * The day of a stored instant, as a date: "Fri 27 Nov 2026" in `timeZone` (the campus's where the
- * caller knows it, else the device's). Empty for a string that is not an instant.
+ * The day of a stored instant, as a date: "Fri 27 Nov 2026" in `timeZone` (the campus's: a screen
+ * passes the person's, usePersonZone). Empty for a string that is not an instant.
  */
 export function formatInstantDay(
   instant: Date | string,
-  timeZone: string = deviceTimeZone(),
+  timeZone: string,
   style: DayStyle = 'medium',
 ): string {
   const at = toDate(instant);

@@ -23,8 +23,6 @@ export function participantRole(roles: readonly string[]): string {
 
 /** How the office appears as a participant. */
 export const OFFICE_NAME = 'The office';
-/** Roles that read and answer the office's conversations. */
-export const OFFICE_ROLES: readonly Role[] = ['admin', 'superAdmin', 'administration'];
 
 /** Longest message body, in characters. */
 export const MESSAGE_MAX_LENGTH = 4000;
@@ -37,13 +35,12 @@ export const NOTIFICATION_PANEL_SIZE = 10;
 /** Above this many new notifications the badge shows `9+` (spec §9). */
 export const NOTIFICATION_BADGE_MAX = 9;
 
-export function isOfficeMember(roles: readonly Role[]): boolean {
-  return roles.some((role) => OFFICE_ROLES.includes(role));
-}
-
-/** The participant ids a person answers to: their own id, and the office's for office staff. */
+/**
+ * The participant ids a person answers to: their own id, and the office's for office staff. The
+ * office's conversations are read and answered by the staff (isStaff, STAFF_ROLES in roles.ts).
+ */
 export function participantIdsOf(memberUUID: string, roles: readonly Role[]): string[] {
-  return isOfficeMember(roles) ? [memberUUID, OFFICE_PARTICIPANT] : [memberUUID];
+  return isStaff(roles) ? [memberUUID, OFFICE_PARTICIPANT] : [memberUUID];
 }
 
 /** Does this person take part in a conversation with these participants? */

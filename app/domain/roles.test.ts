@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ADMIN_ROLES,
+  changesAdminRoles,
   DASHBOARD_TYPE_PRIORITY,
   dashboardTypeForRoles,
+  isAdmin,
+  isAdminRole,
   isStaff,
   isStaffOrFacilitator,
+  isSuperAdmin,
   rolesFromClaims,
+  STAFF_ROLES,
+  withImpliedRoles,
 } from './roles';
 
 const STAFF = ['staff.school.example', 'admin.school.example'] as const;
@@ -135,5 +142,46 @@ describe('is this person staff? (the one answer, issue 30)', () => {
     expect(isStaffOrFacilitator(['administration'])).toBe(true);
     expect(isStaffOrFacilitator(['parent'])).toBe(false);
     expect(isStaffOrFacilitator(['student'])).toBe(false);
+  });
+});
+
+describe('is this person an admin? (the one answer, issue 30)', () => {
+  it('counts admin and superAdmin as admins, and administration as staff but no admin', () => {
+    expect(isAdmin(['admin'])).toBe(true);
+    expect(isAdmin(['superAdmin'])).toBe(true);
+    expect(isAdmin(['parent', 'admin'])).toBe(true);
+    expect(isAdmin(['administration'])).toBe(false);
+    expect(isAdmin(['facilitator', 'parent', 'student'])).toBe(false);
+    expect(isAdmin([])).toBe(false);
+    // Every admin is staff; not every member of staff is an admin.
+    expect(ADMIN_ROLES.every((role) => STAFF_ROLES.includes(role))).toBe(true);
+  });
+
+  it('tells an admin role from the others, one role at a time', () => {
+    expect(isAdminRole('admin')).toBe(true);
+    expect(isAdminRole('superAdmin')).toBe(true);
+    expect(isAdminRole('administration')).toBe(false);
+    expect(isAdminRole('wizard')).toBe(false);
+  });
+
+  it('names only the superAdmin role as superAdmin (an admin is not one)', () => {
+    expect(isSuperAdmin(['superAdmin'])).toBe(true);
+    expect(isSuperAdmin(['admin', 'superAdmin'])).toBe(true);
+    expect(isSuperAdmin(['admin'])).toBe(false);
+    expect(isSuperAdmin([])).toBe(false);
+  });
+
+  it('sees a change of admin roles whether they are granted or removed', () => {
+    expect(changesAdminRoles(['parent'], ['parent', 'admin'])).toBe(true);
+    expect(changesAdminRoles(['superAdmin'], [])).toBe(true);
+    expect(changesAdminRoles(['admin'], ['admin', 'superAdmin'])).toBe(true);
+    expect(changesAdminRoles(['admin', 'parent'], ['admin', 'facilitator'])).toBe(false);
+    expect(changesAdminRoles(['administration'], [])).toBe(false);
+  });
+
+  it('counts a superAdmin as an admin where roles are matched by name (dashboards, audiences)', () => {
+    expect(withImpliedRoles(['superAdmin', 'parent'])).toEqual(['superAdmin', 'parent', 'admin']);
+    expect(withImpliedRoles(['admin', 'superAdmin'])).toEqual(['admin', 'superAdmin']);
+    expect(withImpliedRoles(['administration'])).toEqual(['administration']);
   });
 });

@@ -126,9 +126,45 @@ export function isStaffOrFacilitator(roles: readonly string[]): boolean {
   return isStaff(roles) || roles.includes('facilitator');
 }
 
+/**
+ * The admin roles: only a superAdmin grants or removes them, and only their holders manage member
+ * accounts, link parent accounts to families and suspend people (domain.md, permission matrix:
+ * Members). Who is an admin is answered here and only here, as who is staff is.
+ */
+export const ADMIN_ROLES: readonly Role[] = ['admin', 'superAdmin'];
+
+/** Is this one role an admin role (admin or superAdmin)? */
+export function isAdminRole(role: string): boolean {
+  return (ADMIN_ROLES as readonly string[]).includes(role);
+}
+
+/** Does one of these roles make the person an admin (admin or superAdmin)? */
+export function isAdmin(roles: readonly string[]): boolean {
+  return roles.some(isAdminRole);
+}
+
+/** Is the person a superAdmin, the only one who grants or removes the admin roles? */
+export function isSuperAdmin(roles: readonly string[]): boolean {
+  return roles.includes('superAdmin');
+}
+
+/** Does a change of roles from `before` to `after` add or remove admin or superAdmin? */
+export function changesAdminRoles(before: readonly string[], after: readonly string[]): boolean {
+  return ADMIN_ROLES.some((role) => before.includes(role) !== after.includes(role));
+}
+
+/**
+ * The roles with those they imply: a superAdmin is an admin too (for dashboards and audiences, which
+ * name 'admin' only). Each role once, in the order given, 'admin' after the rest when implied.
+ */
+export function withImpliedRoles(roles: readonly string[]): string[] {
+  const expanded = new Set(roles);
+  if (isSuperAdmin(roles)) expanded.add('admin');
+  return [...expanded];
+}
+
 /** The dashboard type a user with these roles sees when nothing else decides (spec §6). */
 export function dashboardTypeForRoles(roles: readonly Role[]): DashboardType | null {
-  const expanded = new Set<string>(roles);
-  if (expanded.has('superAdmin')) expanded.add('admin');
+  const expanded = new Set(withImpliedRoles(roles));
   return DASHBOARD_TYPE_PRIORITY.find((t) => expanded.has(t)) ?? null;
 }

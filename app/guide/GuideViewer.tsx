@@ -6,6 +6,7 @@ import { Link, useLocation } from '@remix-run/react';
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { Role } from '~/domain/roles';
 import { useSettings } from '~/settings/store';
+import { Button, ButtonLink } from '~/ui/Button';
 import { guideHref, type GuideEntry, type GuideHeading } from './guide-meta';
 import { previousAndNext, sidebarGroups } from './guide-nav';
 import { GuideArticle } from './GuideArticle';
@@ -177,9 +178,7 @@ function Problem({
           Choose a page from the list, search the guide, or start from the guide’s home page.
         </p>
         <p className="mt-4">
-          <Link to="/help" className={`${skin.button} ${skin.rounded}`}>
-            Go to the guide’s home page
-          </Link>
+          <ButtonLink to="/help">Go to the guide’s home page</ButtonLink>
         </p>
       </section>
     );
@@ -194,9 +193,7 @@ function Problem({
         guide is saved on this device for offline use after it has been opened once while online.
       </p>
       <p className="mt-4">
-        <button type="button" onClick={onRetry} className={`${skin.button} ${skin.rounded}`}>
-          Try again
-        </button>
+        <Button onClick={onRetry}>Try again</Button>
       </p>
     </section>
   );

@@ -1,52 +1,17 @@
-// Create an event (/dash/calendar/new). `?date=` prefills the day (the calendar's "New event" on a
-// chosen date); the work is in app/features/calendar.
-import { useActionData, useLoaderData } from '@remix-run/react';
-import { loadNewEvent, saveNewEvent } from '~/features/calendar/editor-route';
-import { EventForm } from '~/features/calendar/EventForm';
-import { GeneralErrorBoundary } from '~/ui/errors';
-import { PageHeading } from '~/ui/PageHeading';
-import { handleMeta, type RouteHandle } from '~/ui/route-handle';
-import type {
-  ClientActionFunctionArgs,
-  ClientLoaderFunctionArgs,
-  MetaFunction,
-} from '@remix-run/react';
+// Create an event (/dash/calendar/new). One page with the edit route (decision 058):
+// app/features/calendar/editor-route.ts and EventEditorPage.tsx.
+import type { RouteHandle } from '~/ui/route-handle';
 
-export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
-  return loadNewEvent(request);
-}
-
-export async function clientAction({ request }: ClientActionFunctionArgs) {
-  return saveNewEvent(request);
-}
+export {
+  eventEditorAction as clientAction,
+  eventEditorLoader as clientLoader,
+} from '~/features/calendar/editor-route';
+export { EventEditorPage as default } from '~/features/calendar/EventEditorPage';
+export { GeneralErrorBoundary as ErrorBoundary } from '~/ui/errors';
+export { handleMeta as meta } from '~/ui/route-handle';
 
 export const handle = {
   title: 'New event',
   description: 'Add an event to the calendar.',
   area: 'calendar',
 } satisfies RouteHandle;
-
-export const meta: MetaFunction = handleMeta;
-
-export default function NewEvent() {
-  const data = useLoaderData<typeof clientLoader>();
-  const result = useActionData<typeof clientAction>();
-  return (
-    <>
-      <PageHeading
-        title="New event"
-        lead="Add an event, once or every few weeks, for the people it is for."
-      />
-      <EventForm
-        defaults={data.defaults}
-        campuses={data.campuses}
-        classrooms={data.classrooms}
-        staff={data.staff}
-        result={result}
-        cancelHref={`/dash/calendar?date=${data.defaults.startDate}`}
-      />
-    </>
-  );
-}
-
-export { GeneralErrorBoundary as ErrorBoundary };

@@ -4,7 +4,6 @@
 // parent asks for it here (a guardian request), and office staff approve or refuse the requests
 // here too. Any other family is "not found" for a parent, as the backend refuses it.
 import {
-  Link,
   useActionData,
   useLoaderData,
   type ClientActionFunctionArgs,
@@ -30,6 +29,7 @@ import { writesAll } from '~/features/students/forms/student-editor-route';
 import { FamilyOverview } from '~/features/students/profile/FamilyOverview';
 import { pendingIds, studentRecordSchema } from '~/features/students/profile/load';
 import { useSettings } from '~/settings/store';
+import { ButtonLink } from '~/ui/Button';
 import { GeneralErrorBoundary } from '~/ui/errors';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { PageHeading } from '~/ui/PageHeading';
@@ -94,20 +94,16 @@ export default function FamilyPage() {
 
   const actions = data.canWrite ? (
     <>
-      <Link to={`/dash/families/${family.id}/edit`} className={`${skin.button} ${skin.rounded}`}>
-        Edit family
-      </Link>
-      <Link
+      <ButtonLink to={`/dash/families/${family.id}/edit`}>Edit family</ButtonLink>
+      <ButtonLink
+        variant="secondary"
         to={`/dash/students/new?familyId=${encodeURIComponent(family.id)}`}
-        className={`${skin.buttonSecondary} ${skin.rounded}`}
       >
         Add a student
-      </Link>
+      </ButtonLink>
     </>
   ) : data.canEditContact ? (
-    <Link to={`/dash/families/${family.id}/contact`} className={`${skin.button} ${skin.rounded}`}>
-      Edit contact details
-    </Link>
+    <ButtonLink to={`/dash/families/${family.id}/contact`}>Edit contact details</ButtonLink>
   ) : null;
 
   return (

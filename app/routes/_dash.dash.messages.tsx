@@ -11,6 +11,7 @@ import { InboxFilters } from '~/features/messages/InboxFilters';
 import { InboxList } from '~/features/messages/InboxList';
 import { refreshInbox } from '~/features/messages/refresh';
 import { useSettings } from '~/settings/store';
+import { ButtonLink } from '~/ui/Button';
 import { GeneralErrorBoundary } from '~/ui/errors';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { EmptyState, PageHeading } from '~/ui/PageHeading';
@@ -53,11 +54,7 @@ export default function InboxPage() {
     void refreshInbox().catch(() => false);
   }, []);
 
-  const newLink = (
-    <Link to="/dash/messages/new" className={`min-h-11 ${skin.button} ${skin.rounded}`}>
-      New conversation
-    </Link>
-  );
+  const newLink = <ButtonLink to="/dash/messages/new">New conversation</ButtonLink>;
 
   return (
     <>

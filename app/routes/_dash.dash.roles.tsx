@@ -12,6 +12,7 @@ import { useId } from 'react';
 import { requireArea } from '~/auth/guards';
 import { useSession } from '~/auth/session';
 import { useRevalidateOnDataChange } from '~/data/route-data';
+import { isSuperAdmin } from '~/domain/roles';
 import { MemberFilterForm, Pager } from '~/features/members/components';
 import { handleMemberAction, loadMemberPage } from '~/features/members/member-route';
 import {
@@ -76,7 +77,7 @@ export default function RolesPage() {
         <p id={explanationId} className={`mb-3 p-3 ${skin.info} ${skin.rounded}`}>
           {!manages
             ? READ_ONLY_EXPLANATION
-            : editorRoles.includes('superAdmin')
+            : isSuperAdmin(editorRoles)
               ? 'Changes take effect the next time the member signs in or their session renews.'
               : ONLY_SUPERADMIN_GRANTS_ADMIN}
         </p>

@@ -2,6 +2,7 @@ import { AppVersionSettings } from '~/pwa/AppVersionSettings';
 import { InstallSettings } from '~/pwa/InstallSettings';
 import { settingsStore, useSettings } from '~/settings/store';
 import { nextTheme, THEME_LABELS, THEMES, type Theme } from '~/settings/theme';
+import { Button } from '~/ui/Button';
 import { PageHeading } from '~/ui/PageHeading';
 import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 import type { MetaFunction } from '@remix-run/react';
@@ -62,13 +63,9 @@ export default function Settings() {
           </div>
         </fieldset>
         <div className="mt-6 flex flex-wrap gap-3">
-          <button
-            type="button"
-            className={`${skin.button} ${skin.rounded}`}
-            onClick={() => settingsStore.cycleTheme()}
-          >
+          <Button onClick={() => settingsStore.cycleTheme()}>
             Next theme ({THEME_LABELS[nextTheme(theme)]})
-          </button>
+          </Button>
         </div>
       </section>
       <InstallSettings />

@@ -13,11 +13,16 @@ import { requireArea } from '~/auth/guards';
 import { useLiveQueries, type LiveSpec } from '~/data/live';
 import { useRevalidateOnDataChange } from '~/data/route-data';
 import { csvFileName, studentsToCsv } from '~/features/students/list/csv';
-import { loadStudentList, ownStudentRecord, type ListViewer } from '~/features/students/list/list-route';
+import {
+  loadStudentList,
+  ownStudentRecord,
+  type ListViewer,
+} from '~/features/students/list/list-route';
 import { hasFilters } from '~/features/students/list/query';
 import { StudentFilters } from '~/features/students/list/StudentFilters';
 import { StudentsTable } from '~/features/students/list/StudentsTable';
 import { useSettings } from '~/settings/store';
+import { Button, ButtonLink } from '~/ui/Button';
 import { downloadCsv } from '~/ui/csv';
 import { GeneralErrorBoundary } from '~/ui/errors';
 import { MobileActionBar } from '~/ui/MobileActionBar';
@@ -108,20 +113,13 @@ export default function StudentsPage() {
 
   const actions = (
     <>
-      <Link to="/dash/students/new" className={`${skin.button} ${skin.rounded}`}>
-        Add student
-      </Link>
-      <button
-        type="button"
-        onClick={exportCsv}
-        disabled={rows.length === 0}
-        className={`${skin.buttonSecondary} ${skin.rounded}`}
-      >
+      <ButtonLink to="/dash/students/new">Add student</ButtonLink>
+      <Button variant="secondary" onClick={exportCsv} disabled={rows.length === 0}>
         Export CSV
-      </button>
-      <Link to="/dash/import" className={`${skin.buttonSecondary} ${skin.rounded}`}>
+      </Button>
+      <ButtonLink variant="secondary" to="/dash/import">
         Import from CSV
-      </Link>
+      </ButtonLink>
     </>
   );
 

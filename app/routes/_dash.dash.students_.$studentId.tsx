@@ -16,7 +16,11 @@ import { campusZone, schoolDay } from '~/domain/clock';
 import { collectionAccess } from '~/domain/permissions';
 import { attendanceRecordSchema } from '~/features/attendance/load';
 import { attendanceSummaryFor } from '~/features/attendance/summary';
-import { loadStudentOr404, openForEdit, writesAll } from '~/features/students/forms/student-editor-route';
+import {
+  loadStudentOr404,
+  openForEdit,
+  writesAll,
+} from '~/features/students/forms/student-editor-route';
 import { studentBackLink } from '~/features/students/list/list-route';
 import {
   campusRecordSchema,

@@ -1,6 +1,7 @@
 import { type MetaFunction } from '@remix-run/react';
 import { SKINS } from '~/settings/skin';
 import { THEME_LABELS, THEMES } from '~/settings/theme';
+import { Button } from '~/ui/Button';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { PageHeading } from '~/ui/PageHeading';
 import { handleMeta, type RouteHandle } from '~/ui/route-handle';
@@ -39,15 +40,13 @@ export default function MobileActionBarExample() {
                 label={`Student actions, ${THEME_LABELS[theme]} theme`}
                 skinOverride={skin}
               >
-                <button type="button" className={`${skin.button} ${skin.rounded}`}>
-                  Add student
-                </button>
-                <button type="button" className={`${skin.buttonSecondary} ${skin.rounded}`}>
+                <Button skinOverride={skin}>Add student</Button>
+                <Button variant="secondary" skinOverride={skin}>
                   Export
-                </button>
-                <button type="button" className={`${skin.buttonSecondary} ${skin.rounded}`}>
+                </Button>
+                <Button variant="secondary" skinOverride={skin}>
                   Filter
-                </button>
+                </Button>
               </MobileActionBar>
             </section>
           );

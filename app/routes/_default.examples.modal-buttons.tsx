@@ -1,6 +1,7 @@
 import { type MetaFunction } from '@remix-run/react';
 import { useState } from 'react';
-import { settingsStore, useSettings } from '~/settings/store';
+import { settingsStore } from '~/settings/store';
+import { Button } from '~/ui/Button';
 import { Modal, type ModalAction } from '~/ui/Modal';
 import { PageHeading } from '~/ui/PageHeading';
 import { handleMeta, type RouteHandle } from '~/ui/route-handle';
@@ -38,7 +39,6 @@ const EXAMPLES: Record<Example, { button: string; title: string; body: string }>
 };
 
 export default function ModalButtons() {
-  const skin = useSettings((s) => s.skin);
   const [open, setOpen] = useState<Example | null>(null);
   const [busy, setBusy] = useState(false);
   const close = () => {
@@ -89,13 +89,7 @@ export default function ModalButtons() {
       <ul className="flex flex-wrap gap-3">
         {(Object.keys(EXAMPLES) as Example[]).map((example) => (
           <li key={example}>
-            <button
-              type="button"
-              className={`${skin.button} ${skin.rounded}`}
-              onClick={() => setOpen(example)}
-            >
-              {EXAMPLES[example].button}
-            </button>
+            <Button onClick={() => setOpen(example)}>{EXAMPLES[example].button}</Button>
           </li>
         ))}
       </ul>

@@ -4,6 +4,7 @@ import { Link, Outlet } from '@remix-run/react';
 import { HelpButton } from '~/guide/HelpButton';
 import { settingsStore, useSettings } from '~/settings/store';
 import { THEME_LABELS } from '~/settings/theme';
+import { Button } from '~/ui/Button';
 import { GeneralErrorBoundary } from '~/ui/errors';
 import { MAIN_CONTENT_ID } from '~/ui/landmarks';
 import { useFocusMainAfterNavigation } from '~/ui/use-focus-after-navigation';
@@ -20,13 +21,9 @@ function DefaultShell({ children }: { children: React.ReactNode }) {
             Learning Centre
           </Link>
           <div className="ml-auto flex items-center gap-2">
-            <button
-              type="button"
-              onClick={() => settingsStore.cycleTheme()}
-              className={`${skin.buttonSecondary} ${skin.rounded}`}
-            >
+            <Button variant="secondary" onClick={() => settingsStore.cycleTheme()}>
               Theme: {THEME_LABELS[theme]}
-            </button>
+            </Button>
             <HelpButton />
           </div>
         </div>

@@ -4,8 +4,8 @@
 // uses heavier borders, underlined links and larger focus rings).
 //
 // The parts in app/ui (Button, Badge, Tabs, Combobox …) read the tone tokens (`buttonTone`,
-// `badgeTone`, `tab`, `option` …) and add their own sizes. The older whole-button tokens (`button`,
-// `buttonSecondary`, `buttonDanger`) are built from the same tones, for screens not yet on Button.
+// `badgeTone`, `tab`, `option` …) and add their own sizes. There is no whole-button class string:
+// every button is a Button or a ButtonLink (lint: local/buttons-through-button).
 import type { Theme } from './theme';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
@@ -19,9 +19,6 @@ export interface Skin {
   card: string;
   /** A floating panel: the combobox list, the sync panel. */
   popover: string;
-  button: string;
-  buttonSecondary: string;
-  buttonDanger: string;
   /** Colour and emphasis per button variant, without size (Button adds the size). */
   buttonTone: Record<ButtonVariant, string>;
   /** Colour and border per badge tone (Badge adds the shape and the icon). */
@@ -45,10 +42,6 @@ export interface Skin {
   link: string;
 }
 
-/** The shape every whole-button token shares (the medium size of Button). */
-const buttonShape =
-  'inline-flex items-center justify-center gap-2 px-4 py-2 min-h-11 font-medium disabled:opacity-60 disabled:cursor-not-allowed';
-
 const baseTones: Record<ButtonVariant, string> = {
   primary: 'bg-primary text-on-primary shadow-sm hover:bg-primary-hover',
   secondary: 'bg-card text-fg border border-border shadow-sm hover:bg-hover',
@@ -70,9 +63,6 @@ const base: Skin = {
     'inline-flex items-center justify-center gap-2 min-h-10 min-w-10 px-2.5 text-sm font-medium text-on-header border border-on-header/30 hover:bg-on-header/10',
   card: 'bg-card text-fg border border-border shadow-sm',
   popover: 'bg-card text-fg border border-border shadow-xl',
-  button: `${buttonShape} ${baseTones.primary}`,
-  buttonSecondary: `${buttonShape} ${baseTones.secondary}`,
-  buttonDanger: `${buttonShape} ${baseTones.danger}`,
   buttonTone: baseTones,
   badgeTone: {
     neutral: 'bg-hover text-fg border border-border',
@@ -111,9 +101,6 @@ export const SKINS: Record<Theme, Skin> = {
       'inline-flex items-center justify-center gap-2 min-h-10 min-w-10 px-2.5 text-sm font-medium text-on-header border-2 border-on-header hover:bg-hover',
     card: 'bg-card text-fg border-2 border-border',
     popover: 'bg-card text-fg border-2 border-border',
-    button: `${buttonShape} ${accessibleTones.primary}`,
-    buttonSecondary: `${buttonShape} ${accessibleTones.secondary}`,
-    buttonDanger: `${buttonShape} ${accessibleTones.danger}`,
     buttonTone: accessibleTones,
     badgeTone: {
       neutral: 'bg-page text-fg border-2 border-fg',

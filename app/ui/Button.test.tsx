@@ -36,6 +36,19 @@ describe('Button', () => {
     expect(screen.getByRole('button', { name: 'Ghost' }).className).toContain(tones.ghost);
   });
 
+  it('takes another theme’s skin when given one, for pages that show every theme at once', () => {
+    render(
+      <>
+        <Button skinOverride={SKINS.accessible}>Accessible</Button>
+        <Button>Current</Button>
+      </>,
+    );
+    const accessible = SKINS.accessible.buttonTone.primary;
+    expect(SKINS.default.buttonTone.primary).not.toBe(accessible);
+    expect(screen.getByRole('button', { name: 'Accessible' }).className).toContain(accessible);
+    expect(screen.getByRole('button', { name: 'Current' }).className).not.toContain(accessible);
+  });
+
   it('keeps its icon out of the accessible name', () => {
     render(<Button icon={ACTION_ICONS.add}>Add student</Button>);
     const button = screen.getByRole('button', { name: 'Add student' });

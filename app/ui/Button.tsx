@@ -3,7 +3,7 @@
 // in toolbars and banners). Colours come from the theme skin's `buttonTone`; the size comes from here.
 import { Link, type LinkProps } from '@remix-run/react';
 import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
-import type { ButtonVariant } from '~/settings/skin';
+import type { ButtonVariant, Skin } from '~/settings/skin';
 import { useSettings } from '~/settings/store';
 import { BUSY_ICON, Icon, type LucideIcon } from './icon';
 
@@ -32,11 +32,22 @@ interface Look {
   /** An icon before the text; it is decoration, the text names the action. */
   icon?: LucideIcon;
   className?: string;
+  /** Another theme's skin instead of the current one (the examples page shows every theme at once). */
+  skinOverride?: Skin;
 }
 
-/** The class list of a button in the current theme; for the rare control that cannot be a Button. */
-export function useButtonClasses({ variant = 'primary', size = 'md', className = '' }: Look) {
-  const skin = useSettings((s) => s.skin);
+/**
+ * The class list of a button in the current theme, for the rare control that can be neither a
+ * <button> nor a <Link> (a <summary>, the <label> of a file input, an <a download>).
+ */
+export function useButtonClasses({
+  variant = 'primary',
+  size = 'md',
+  className = '',
+  skinOverride,
+}: Look) {
+  const currentSkin = useSettings((s) => s.skin);
+  const skin = skinOverride ?? currentSkin;
   return `${SHAPE} ${SIZES[size]} ${skin.buttonTone[variant]} ${skin.rounded} ${className}`;
 }
 
@@ -57,6 +68,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
     size = 'md',
     icon,
     className,
+    skinOverride,
     busy = false,
     busyLabel,
     type = 'button',
@@ -67,7 +79,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   },
   ref,
 ) {
-  const classes = useButtonClasses({ variant, size, className });
+  const classes = useButtonClasses({ variant, size, className, skinOverride });
   return (
     <button
       ref={ref}
@@ -96,10 +108,10 @@ export interface ButtonLinkProps extends Look, Omit<LinkProps, 'className'> {}
 
 /** A Remix <Link> that looks like a button: for actions that go to another page. */
 export const ButtonLink = forwardRef<HTMLAnchorElement, ButtonLinkProps>(function ButtonLink(
-  { variant, size = 'md', icon, className, children, ...rest },
+  { variant, size = 'md', icon, className, skinOverride, children, ...rest },
   ref,
 ) {
-  const classes = useButtonClasses({ variant, size, className });
+  const classes = useButtonClasses({ variant, size, className, skinOverride });
   return (
     <Link ref={ref} className={classes} {...rest}>
       {icon ? <Icon icon={icon} className={ICON_SIZES[size]} /> : null}

@@ -1,7 +1,8 @@
 // One error page for every status (style.md rule 3). 404 is "Page Not Found", anything else
 // "Internal Server Error" (spec §2). The page is non-fatal: the way home stays visible and works.
-import { Link, useLocation, useRouteError } from '@remix-run/react';
+import { useLocation, useRouteError } from '@remix-run/react';
 import { useSettings } from '~/settings/store';
+import { ButtonLink } from './Button';
 import { describeError, errorTitle } from './responses';
 
 export function GeneralErrorBoundary({ homeHref = '/' }: { homeHref?: string }) {
@@ -29,9 +30,7 @@ export function GeneralErrorBoundary({ homeHref = '/' }: { homeHref?: string }) 
         {message}
       </p>
       <p className="mt-6">
-        <Link to={homeHref} className={`${skin.button} ${skin.rounded}`}>
-          Go to the home page
-        </Link>
+        <ButtonLink to={homeHref}>Go to the home page</ButtonLink>
       </p>
     </section>
   );

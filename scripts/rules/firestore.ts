@@ -4,7 +4,7 @@
 // holds". The person's roles and links come from one get() of their Members document: the roles the
 // callables set, and `access` (app/domain/access-links.ts) the triggers keep up to date, because
 // rules cannot list collections to find a parent's children or a facilitator's classrooms.
-import { OFFICE_PARTICIPANT, OFFICE_ROLES } from '../../app/domain/messages';
+import { OFFICE_PARTICIPANT } from '../../app/domain/messages';
 import {
   ACCESS_LINKS_FIELD,
   ARCHIVE_FIELDS,
@@ -28,7 +28,7 @@ import {
   type WriteScope,
 } from '../../app/domain/permissions';
 import { MAX_GUARDIANS, RECORD_SCHEMAS } from '../../app/domain/records';
-import { ROLES, type Role } from '../../app/domain/roles';
+import { ROLES, STAFF_ROLES, type Role } from '../../app/domain/roles';
 import { EXTRA_STORED_FIELDS } from '../../app/domain/stored-keys';
 import { createInvariant, INVARIANT_FUNCTIONS, updateInvariant } from './invariants';
 import { DATE_TIME_FUNCTION, documentChecks, list, literal } from './shape';
@@ -421,7 +421,7 @@ export function generateFirestoreRules(): string {
     // The ids a person answers to in conversations: their own, and the office's for office staff.
     function participates(m, conversation) {
       return conversation.get('participantIds', []).hasAny(
-        m.get('roles', []).hasAny(${list(OFFICE_ROLES)}) ? [me(m), ${literal(OFFICE_PARTICIPANT)}] : [me(m)]);
+        m.get('roles', []).hasAny(${list(STAFF_ROLES)}) ? [me(m), ${literal(OFFICE_PARTICIPANT)}] : [me(m)]);
     }
     // Position i of a new conversation's participants: absent, the starter, the office (when
     // allowed), or a member with one of the roles.

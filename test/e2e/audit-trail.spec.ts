@@ -31,10 +31,11 @@ test('an admin’s edit of a last name appears in the student’s History', asyn
     hasText: `Last name from ${before} to ${after}`,
   });
   await expect(line).toHaveCount(1, { timeout: 15_000 });
-  // "Amara Okafor changed Last name from … on Fri 27 Nov 2026, 18:11": the writer's name, and the
-  // date and time of the change as every page writes them (app/domain/format.ts).
+  // "Amara Okafor changed Last name from … on Fri 27 Nov 2026, 23:41 GMT+5:30": the writer's name,
+  // and the date and time of the change as every page writes them (app/domain/format.ts), in the
+  // campus's zone, named when the device's differs (IST or GMT+5:30, by the ICU build).
   await expect(line).toHaveText(
-    /^Amara Okafor changed .+ on [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{2}:\d{2}$/,
+    /^Amara Okafor changed .+ on [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{2}:\d{2}( (IST|GMT\+5:30))?$/,
   );
   await expect(history.getByText('No changes recorded yet.')).toHaveCount(0);
 

@@ -144,6 +144,24 @@ test('an admin creates a campus, a subject and a classroom with a lesson, and ed
     .toBe(`Updated by the office ${tag}.`);
 });
 
+test('the facilitators list offers each action once: in the heading on a wide screen, in the bar on a phone', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await open(page, '/dash/facilitators');
+  const bar = page.getByRole('toolbar', { name: 'Facilitator actions' });
+  for (const name of ['Add facilitator', 'Import from CSV']) {
+    await expect(page.getByRole('link', { name })).toHaveCount(1);
+    await expect(bar.getByRole('link', { name })).toHaveCount(0);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const name of ['Add facilitator', 'Import from CSV']) {
+    await expect(page.getByRole('link', { name })).toHaveCount(1);
+    await expect(bar.getByRole('link', { name })).toBeVisible();
+  }
+});
+
 test('a facilitator edits their own phone and bio, and sees another facilitator read-only', async ({
   page,
 }) => {

@@ -60,9 +60,11 @@ export function addDays(date: string, days: number): string {
 export async function setSchoolDay(page: Page, instant: Date = SCHOOL_FRIDAY): Promise<void> {
   await page.clock.install({ time: instant });
   // Playwright's fake Date answers `new` with a plain Date whatever the subclass, so a subclass
-  // (@date-fns/tz's TZDate, which the calendar uses) silently lost its zone and answered in the
-  // device's. Added after the clock's own script, this keeps the fake clock and gives the object
-  // the subclass's prototype, as a real Date constructor would.
+  // (@date-fns/tz's TZDate) silently lost its zone and answered in the device's. The app's zone
+  // arithmetic no longer subclasses Date (domain/clock.ts, Intl); one TZDate is left, the values the
+  // .ics export hands to ical-generator (features/calendar/ics.ts), and calendar.spec downloads one
+  // under this clock. Added after the clock's own script, this keeps the fake clock and gives the
+  // object the subclass's prototype, as a real Date constructor would.
   await page.addInitScript(() => {
     const FakeDate = globalThis.Date;
     function ClockDate(this: unknown, ...args: unknown[]) {

@@ -101,3 +101,26 @@ for (const timezoneId of ['America/Los_Angeles', 'Asia/Kolkata', 'Pacific/Auckla
     });
   });
 }
+
+// Shown times (issue 30): a stored instant is written in the person's campus zone, and the zone is
+// named where the device reads another wall clock. The seed stamps the office's inquiry
+// notification 12 hours before its start (07:00 UTC): Friday 12:30 in Kolkata, but Thursday 23:00
+// on the laptop in Los Angeles.
+test.describe('a device in America/Los_Angeles reads the campus’s times', () => {
+  test.describe.configure({ timeout: 120_000 });
+  test.use({ timezoneId: 'America/Los_Angeles', viewport: { width: 1280, height: 900 } });
+
+  test('the notifications page shows the Kolkata time with its zone named', async ({ page }) => {
+    await setSchoolDay(page, SATURDAY_IN_KOLKATA);
+    await signIn(page, 'admin');
+    await open(page, '/dash/notifications');
+    const item = page
+      .locator('li')
+      .filter({ hasText: 'A new enrolment inquiry needs a reply' })
+      .locator('time');
+    // "Yesterday" by the campus's Saturday, at the campus's 12:30, named (Chromium's short name
+    // for the zone is "GMT+5:30" in en-GB).
+    await expect(item).toHaveText(/^Yesterday, 12:30 (GMT\+5:30|IST)$/, { timeout: 30_000 });
+    await expect(item).toHaveAttribute('title', /^Fri 27 Nov 2026, 12:30 (GMT\+5:30|IST)$/);
+  });
+});

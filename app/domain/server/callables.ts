@@ -12,7 +12,7 @@ import {
   rateLimitKey,
   submitInquirySchema,
 } from '~/domain/inquiries';
-import { ROLES, type Role } from '~/domain/roles';
+import { changesAdminRoles, isAdmin, isSuperAdmin, ROLES, type Role } from '~/domain/roles';
 import {
   accept,
   refuse,
@@ -21,11 +21,6 @@ import {
   type Refusal,
   type ServerContext,
 } from './outcome';
-
-export const ADMIN_ROLES: readonly Role[] = ['admin', 'superAdmin'];
-const grantsAdmin = (roles: readonly Role[]) => roles.some((r) => ADMIN_ROLES.includes(r));
-const isAdmin = (caller: Caller) => caller.roles.some((r) => ADMIN_ROLES.includes(r));
-const isSuperAdmin = (caller: Caller) => caller.roles.includes('superAdmin');
 
 export const CALLABLE_MESSAGES = {
   signInFirst: 'Sign in first.',
@@ -124,7 +119,8 @@ export function checkInvite(
   caller: Caller | null,
 ): { ok: true; invite: InviteInput } | Refusal {
   if (!caller) return refuse('unauthenticated', CALLABLE_MESSAGES.signInFirst);
-  if (!isAdmin(caller)) return refuse('permission-denied', CALLABLE_MESSAGES.inviteAdminsOnly);
+  if (!isAdmin(caller.roles))
+    return refuse('permission-denied', CALLABLE_MESSAGES.inviteAdminsOnly);
   const parsed = inviteInputSchema.safeParse(input);
   if (!parsed.success) {
     return refuse(
@@ -132,7 +128,7 @@ export function checkInvite(
       `${CALLABLE_MESSAGES.invalidInvitation} ${firstIssue(parsed.error, '')}`.trim(),
     );
   }
-  if (grantsAdmin(parsed.data.roles) && !isSuperAdmin(caller)) {
+  if (isAdmin(parsed.data.roles) && !isSuperAdmin(caller.roles)) {
     return refuse('permission-denied', CALLABLE_MESSAGES.grantAdmin);
   }
   return { ok: true, invite: parsed.data };
@@ -189,15 +185,14 @@ export function setMemberRoles(
   now: Date,
 ): Outcome<{ uid: string; roles: Role[] }> {
   if (!caller) return refuse('unauthenticated', CALLABLE_MESSAGES.signInFirst);
-  if (!isAdmin(caller)) return refuse('permission-denied', CALLABLE_MESSAGES.rolesAdminsOnly);
+  if (!isAdmin(caller.roles)) return refuse('permission-denied', CALLABLE_MESSAGES.rolesAdminsOnly);
   const parsed = setRolesInputSchema.safeParse(input);
   if (!parsed.success) return refuse('invalid-argument', CALLABLE_MESSAGES.invalidRoles);
   const { uid, roles } = parsed.data;
   const member = ctx.get(`Members/${uid}`);
   if (!member) return refuse('not-found', CALLABLE_MESSAGES.noSuchMember);
   const before = storedRoles(member);
-  const adminChanged = ADMIN_ROLES.some((r) => before.includes(r) !== roles.includes(r));
-  if (adminChanged && !isSuperAdmin(caller)) {
+  if (changesAdminRoles(before, roles) && !isSuperAdmin(caller.roles)) {
     return refuse('permission-denied', CALLABLE_MESSAGES.changeAdmin);
   }
   return accept(
@@ -231,13 +226,14 @@ export function setMemberStatus(
   now: Date,
 ): Outcome<{ uid: string; status: 'active' | 'suspended' }> {
   if (!caller) return refuse('unauthenticated', CALLABLE_MESSAGES.signInFirst);
-  if (!isAdmin(caller)) return refuse('permission-denied', CALLABLE_MESSAGES.statusAdminsOnly);
+  if (!isAdmin(caller.roles))
+    return refuse('permission-denied', CALLABLE_MESSAGES.statusAdminsOnly);
   const parsed = setStatusInputSchema.safeParse(input);
   if (!parsed.success) return refuse('invalid-argument', CALLABLE_MESSAGES.invalidStatus);
   const { uid, status } = parsed.data;
   const member = ctx.get(`Members/${uid}`);
   if (!member) return refuse('not-found', CALLABLE_MESSAGES.noSuchMember);
-  if (grantsAdmin(storedRoles(member)) && !isSuperAdmin(caller)) {
+  if (isAdmin(storedRoles(member)) && !isSuperAdmin(caller.roles)) {
     return refuse('permission-denied', CALLABLE_MESSAGES.suspendAdmin);
   }
   return accept(

@@ -5,12 +5,7 @@
 // existing ones are left alone, so a trigger that runs again (at-least-once delivery) writes nothing
 // twice and never turns a read notification back into a new one.
 import { audienceRolesOf, inAudience } from '~/domain/audience';
-import {
-  messageNotification,
-  OFFICE_PARTICIPANT,
-  OFFICE_ROLES,
-  previewOf,
-} from '~/domain/messages';
+import { messageNotification, OFFICE_PARTICIPANT, previewOf } from '~/domain/messages';
 import { collectionOfPath, resolvePrincipal, type DocData } from '~/domain/permissions';
 import { resourceNotification } from '~/domain/resources';
 import { isStaff, ROLES, type Role } from '~/domain/roles';
@@ -38,7 +33,7 @@ function officeMemberIds(ctx: ServerContext): string[] {
   return ctx
     .list('Members')
     .filter((m) => m.data.status !== 'suspended')
-    .filter((m) => OFFICE_ROLES.some((role) => strings(m.data.roles).includes(role)))
+    .filter((m) => isStaff(strings(m.data.roles)))
     .map((m) => str(m.data.memberUUID) ?? m.id);
 }
 

@@ -1,5 +1,6 @@
 // Keeps a conversation's `participantNames` (each participant's name and role label, by id) equal
-// to what the Members profiles say, whenever a conversation is created or its participants change.
+// to what the Members profiles say, whenever a conversation is created or its participants change,
+// and whenever a profile's name or roles change (every conversation that person takes part in).
 // A parent or a facilitator cannot read the Members list, so without these names the inbox could
 // only call the people it cannot name "Centre staff" (issue 30). Clients never write the field
 // (IMMUTABLE_FIELDS and the create invariant in app/domain/permissions.ts); the trigger's own
@@ -36,10 +37,8 @@ export function participantNamesOf(
       names[id] = { name: OFFICE_NAME, role: 'Office' };
       continue;
     }
-    const member = memberOf(id, ctx);
-    const name = str(member?.displayName)?.trim();
-    if (!member || !name) continue;
-    names[id] = { name, role: participantRole(strings(member.roles)) };
+    const shown = shownAs(memberOf(id, ctx));
+    if (shown) names[id] = shown;
   }
   return names;
 }
@@ -74,4 +73,48 @@ export function participantNameWrites(change: DocumentChange, ctx: ServerContext
   // Participants are fixed once a conversation starts (IMMUTABLE_FIELDS), so a merge of the map
   // never leaves a former participant's name behind in practice.
   return [{ path: change.path, data: { [PARTICIPANT_NAMES_FIELD]: wanted }, merge: true }];
+}
+
+/** The name and role label a Members profile gives its conversations (null: no name to give). */
+function shownAs(member: Record<string, unknown> | null): ParticipantName | null {
+  const name = str(member?.displayName)?.trim();
+  return member && name ? { name, role: participantRole(strings(member.roles)) } : null;
+}
+
+/**
+ * The writes for a renamed person: when a Members profile's display name or roles (its role label)
+ * change, every conversation the person takes part in (by the profile's id or memberUUID) gets the
+ * names its participants' profiles give now. Nothing for any other write, a profile whose name and
+ * label stayed the same (most profile writes: access links, status, preferences), or a conversation
+ * whose stored names are already right, so the conversations' own trigger runs find nothing to do.
+ * A deleted profile leaves the names as they were: a conversation still says who wrote in it.
+ */
+export function renamedParticipantWrites(
+  change: DocumentChange,
+  ctx: ServerContext,
+): ServerWrite[] {
+  const segments = change.path.split('/');
+  if (segments.length !== 2 || segments[0] !== 'Members' || !segments[1]) return [];
+  if (!change.before || !change.after) return [];
+  const before = shownAs(change.before);
+  const after = shownAs(change.after);
+  if (before?.name === after?.name && before?.role === after?.role) return [];
+  const ids = new Set(
+    [segments[1], str(change.after.memberUUID), str(change.before.memberUUID)].filter(
+      (id): id is string => Boolean(id),
+    ),
+  );
+  const writes: ServerWrite[] = [];
+  for (const conversation of ctx.list('conversations')) {
+    const participants = strings(conversation.data.participantIds);
+    if (!participants.some((id) => ids.has(id))) continue;
+    const wanted = participantNamesOf(participants, ctx);
+    if (sameNames(conversation.data[PARTICIPANT_NAMES_FIELD], wanted)) continue;
+    writes.push({
+      path: `conversations/${conversation.id}`,
+      data: { [PARTICIPANT_NAMES_FIELD]: wanted },
+      merge: true,
+    });
+  }
+  return writes;
 }

@@ -1,7 +1,8 @@
 // Every Firestore trigger's decision for one document write, composed: the notifications of a
 // created message, event or resource; the custom claims of a Members document whose roles changed
 // (claims = { roles }); the Members `access` links the write can change; the repair of an event's
-// or resource's `audienceKeys` that disagree with its fields; a conversation's participants' names;
+// or resource's `audienceKeys` that disagree with its fields; a conversation's participants' names
+// (when it starts, and in each of a person's conversations when their profile's name changes);
 // and the bump of
 // system/collectionVersions for a cached collection; and the audit trail's entry (audit.ts). The
 // Cloud Functions call this from onDocumentWritten / onDocumentCreated; the fake calls it after
@@ -11,7 +12,7 @@ import { audienceKeyWrites } from './audience-keys';
 import { auditTrailWrites, type WrittenChange } from './audit';
 import { storedRoles } from './callables';
 import { createdWrites } from './notifications';
-import { participantNameWrites } from './participant-names';
+import { participantNameWrites, renamedParticipantWrites } from './participant-names';
 import { versionBumpWrites } from './versions';
 import type { AuthEffect, ServerContext, ServerWrite } from './outcome';
 
@@ -44,7 +45,10 @@ export interface TriggerParts {
   versions?: boolean;
   /** The auditLog entry of an audited write (audit.ts). */
   audit?: boolean;
-  /** A conversation's `participantNames`, kept from the Members profiles (participant-names.ts). */
+  /**
+   * A conversation's `participantNames`, kept from the Members profiles (participant-names.ts): on
+   * a conversation's write, and on a profile's rename for every conversation the person is in.
+   */
   participantNames?: boolean;
 }
 
@@ -81,7 +85,9 @@ export function changeTriggers(
   if (parts.access) writes.push(...accessLinkWritesFor(changes, ctx));
   if (parts.audienceKeys) for (const change of changes) writes.push(...audienceKeyWrites(change));
   if (parts.participantNames) {
-    for (const change of changes) writes.push(...participantNameWrites(change, ctx));
+    for (const change of changes) {
+      writes.push(...participantNameWrites(change, ctx), ...renamedParticipantWrites(change, ctx));
+    }
   }
   if (parts.versions) {
     writes.push(

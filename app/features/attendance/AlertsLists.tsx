@@ -2,7 +2,7 @@
 import { Form, Link } from '@remix-run/react';
 import { formatDate } from '~/domain/format';
 import { useSettings } from '~/settings/store';
-import { Button } from '~/ui/Button';
+import { Button, ButtonLink } from '~/ui/Button';
 import { Card } from '~/ui/Card';
 import { TextField, type FormState } from '~/ui/form/Field';
 import { SchoolDay } from '~/ui/SchoolDay';
@@ -24,7 +24,6 @@ export function Day({ date }: { date: string }) {
 }
 
 export function NotMarkedCard({ classes, today }: { classes: NotMarkedClass[]; today?: string }) {
-  const skin = useSettings((s) => s.skin);
   return (
     <Card title="Not yet marked today">
       {today ? <SchoolDay day={today} className="mb-2" /> : null}
@@ -50,13 +49,13 @@ export function NotMarkedCard({ classes, today }: { classes: NotMarkedClass[]; t
                     .join(' · ')}
                 </span>
               </span>
-              <Link
+              <ButtonLink
+                variant="secondary"
                 to={href}
                 aria-label={`Take the roll call of ${classroomLabel(classroom, campusName)}`}
-                className={`${skin.buttonSecondary} ${skin.rounded}`}
               >
                 Take the roll call
-              </Link>
+              </ButtonLink>
             </li>
           ))}
         </ul>

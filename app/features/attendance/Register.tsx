@@ -11,6 +11,7 @@ import {
 } from '~/domain/attendance';
 import { ATTENDANCE_STATUSES } from '~/domain/records';
 import { useSettings } from '~/settings/store';
+import { Button } from '~/ui/Button';
 import { SelectField, TextField, type FormState, type Option } from '~/ui/form/Field';
 import { formatDay } from './summary';
 import type { RegisterCellView, RegisterQuery, RegisterView } from './register-view';
@@ -54,9 +55,9 @@ export function RegisterFilters({
       />
       <TextField name="from" label="From" type="date" defaultValue={query.from} form={form} />
       <TextField name="to" label="To" type="date" defaultValue={query.to} form={form} />
-      <button type="submit" className={`sm:mt-6 ${skin.button} ${skin.rounded}`}>
+      <Button type="submit" className="sm:mt-6">
         Show register
-      </button>
+      </Button>
     </Form>
   );
 }

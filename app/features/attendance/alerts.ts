@@ -10,10 +10,10 @@ import {
   notMarkedOn,
   type StudentSummary,
 } from '~/domain/attendance';
+import { campusLabels } from '~/domain/campus-labels';
 import type { FormState } from '~/ui/form/Field';
 import { wholeNumber } from '~/ui/form/fields';
 import { parseForm } from '~/ui/form/parse-form';
-import { campusLabels } from './campus-labels';
 import {
   dayOf,
   type AttendanceData,

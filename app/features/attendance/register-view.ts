@@ -10,9 +10,9 @@ import {
   buildRegister,
   type AttendanceStatus,
 } from '~/domain/attendance';
+import { campusLabels } from '~/domain/campus-labels';
 import { calendarDate, notBefore } from '~/ui/form/fields';
 import { parseForm, type FieldErrors, type FormValues } from '~/ui/form/parse-form';
-import { campusLabels } from './campus-labels';
 import { formatDay, formatRate } from './summary';
 import type { ClassroomRecord, RollCallRecord, StudentRecord } from './load';
 

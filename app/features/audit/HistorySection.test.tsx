@@ -4,10 +4,12 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PersonZoneContext } from '~/auth/person-zone-context';
 import { signOutUser } from '~/backend/auth';
 import { signInAs } from '~/backend/test-helpers';
 import { clearCache, initCache } from '~/data/store';
 import type * as SyncStatusModule from '~/data/sync-status';
+import { deviceTimeZone } from '~/domain/clock';
 import type { Role } from '~/domain/roles';
 import { fake } from '../../../mocks/index';
 import { formatAuditTime, HISTORY_MESSAGES } from './history';
@@ -75,10 +77,31 @@ describe('the History section', () => {
     expect(within(section).getByRole('status')).toHaveTextContent(HISTORY_MESSAGES.loading);
     const items = await within(section).findAllByRole('listitem', {}, { timeout: 10_000 });
     expect(items.map((li) => li.textContent)).toEqual([
-      `Amara Okafor changed Last name from Schmidt to Schmidt-Admin on ${formatAuditTime('2026-11-27T18:11:00.000Z')}`,
-      `Priya Raman changed Notes on ${formatAuditTime('2026-11-26T09:00:00.000Z')}`,
+      `Amara Okafor changed Last name from Schmidt to Schmidt-Admin on ${formatAuditTime('2026-11-27T18:11:00.000Z', deviceTimeZone())}`,
+      `Priya Raman changed Notes on ${formatAuditTime('2026-11-26T09:00:00.000Z', deviceTimeZone())}`,
     ]);
     expect(section).not.toHaveTextContent(HISTORY_MESSAGES.empty);
+  });
+
+  it('writes each time in the person’s campus zone, named on a device elsewhere', async () => {
+    // 18:11 UTC on Friday is 23:41 in Kolkata, and 10:11 on the Los Angeles laptop.
+    addEntry('a1', '2026-11-27T18:11:00.000Z', [{ field: 'notes' }]);
+    const deviceZone = process.env.TZ;
+    process.env.TZ = 'America/Los_Angeles';
+    try {
+      await signIn('admin');
+      render(
+        <PersonZoneContext.Provider value="Asia/Kolkata">
+          <HistorySection collection="students" docId="stu-00001" />
+        </PersonZoneContext.Provider>,
+      );
+      const section = screen.getByRole('region', { name: 'History' });
+      const [item] = await within(section).findAllByRole('listitem', {}, { timeout: 10_000 });
+      expect(item).toHaveTextContent(/on Fri 27 Nov 2026, 23:41 GMT\+5:30$/);
+    } finally {
+      if (deviceZone === undefined) delete process.env.TZ;
+      else process.env.TZ = deviceZone;
+    }
   });
 
   it('says no changes are recorded only once the answer is that there are none', async () => {

@@ -5,12 +5,14 @@
 // outbox's acknowledgement), so an edit just made shows once it is saved there. Each state says
 // what it is: loading, offline, failed (with a retry), none recorded, or the entries.
 import { useCallback, useEffect, useId, useState } from 'react';
+import { usePersonZone } from '~/auth/person-zone-context';
 import { useSession } from '~/auth/session';
 import { store } from '~/data/store';
 import { useSyncStatus } from '~/data/sync-status';
 import { collectionAccess } from '~/domain/permissions';
 import { CACHED_COLLECTION_NAMES } from '~/domain/server/versions';
 import { useSettings } from '~/settings/store';
+import { Button } from '~/ui/Button';
 import {
   describeAuditEntry,
   HISTORY_LIMIT,
@@ -44,6 +46,7 @@ function History({ collection, docId, className }: HistorySectionProps) {
   const skin = useSettings((s) => s.skin);
   const headingId = useId();
   const { isOnline } = useSyncStatus();
+  const timeZone = usePersonZone();
   const [state, setState] = useState<HistoryState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
@@ -64,7 +67,7 @@ function History({ collection, docId, className }: HistorySectionProps) {
           status: 'ready',
           lines: entries.map((entry) => ({
             id: entry.id,
-            text: describeAuditEntry(entry, names),
+            text: describeAuditEntry(entry, names, timeZone),
           })),
         });
       } catch {
@@ -74,7 +77,7 @@ function History({ collection, docId, className }: HistorySectionProps) {
     return () => {
       current = false;
     };
-  }, [collection, docId, isOnline, attempt]);
+  }, [collection, docId, isOnline, attempt, timeZone]);
 
   // The record's changes reaching the backend (or arriving from it) may have added an entry.
   const cacheName = CACHED_COLLECTION_NAMES[collection] ?? collection;
@@ -106,13 +109,9 @@ function History({ collection, docId, className }: HistorySectionProps) {
       ) : state.status === 'failed' ? (
         <div role="alert" className={`mt-4 p-3 ${skin.error} ${skin.rounded}`}>
           <p>{HISTORY_MESSAGES.failed}</p>
-          <button
-            type="button"
-            onClick={retry}
-            className={`mt-2 ${skin.buttonSecondary} ${skin.rounded}`}
-          >
+          <Button variant="secondary" onClick={retry} className="mt-2">
             Try again
-          </button>
+          </Button>
         </div>
       ) : state.lines.length === 0 ? (
         <p className="mt-4 text-muted">{HISTORY_MESSAGES.empty}</p>

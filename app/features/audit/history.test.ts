@@ -67,6 +67,6 @@ describe('a history line', () => {
     expect(formatAuditTime('2026-01-05T20:03:00.000Z', 'Pacific/Tongatapu')).toMatch(
       /^Tue 6 Jan 2026, 09:03\b/,
     );
-    expect(formatAuditTime('not a date')).toBe('not a date');
+    expect(formatAuditTime('not a date', 'UTC')).toBe('not a date');
   });
 });

@@ -7,7 +7,6 @@ import { z } from 'zod';
 import { listDocuments } from '~/backend/documents';
 import { getCollectionDefinition } from '~/data/collections';
 import { readRecord } from '~/data/route-data';
-import { deviceTimeZone } from '~/domain/clock';
 import { formatDateTime } from '~/domain/format';
 import { auditEntrySchema, type AuditChange, type AuditEntry } from '~/domain/records';
 import { SYSTEM_WRITER, UNKNOWN_DELETER } from '~/domain/server/audit';
@@ -158,10 +157,10 @@ function listed(parts: readonly string[]): string {
 }
 
 /**
- * "Fri 27 Nov 2026, 18:11" (the one date module), in the zone given (the record's campus's, or a
- * test's), else the device's; a zone other than the device's is named.
+ * "Fri 27 Nov 2026, 18:11" (the one date module), in the person's campus zone (usePersonZone), named
+ * when the device reads another wall clock.
  */
-export function formatAuditTime(iso: string, timeZone: string = deviceTimeZone()): string {
+export function formatAuditTime(iso: string, timeZone: string): string {
   return formatDateTime(iso, timeZone) || iso;
 }
 
@@ -185,7 +184,7 @@ export function actionLabel(entry: AuditEntry): string {
 export function describeAuditEntry(
   entry: AuditEntry,
   names: ReadonlyMap<string, string>,
-  timeZone?: string,
+  timeZone: string,
 ): string {
   return `${writerLabel(entry.by, names)} ${actionLabel(entry)} on ${formatAuditTime(entry.at, timeZone)}`;
 }

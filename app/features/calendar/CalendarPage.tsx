@@ -1,11 +1,12 @@
 // The calendar page's body: heading with "New event", the toolbar, the timezone note, the view the
 // URL names, and the event dialog. Everything it shows comes from the route's clientLoader; the
 // page re-runs it when the sync brings new events or school setup.
-import { Link, useNavigate } from '@remix-run/react';
+import { useNavigate } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { useRevalidateOnDataChange } from '~/data/route-data';
 import { formatDate } from '~/domain/format';
 import { settingsStore, useSettings } from '~/settings/store';
+import { ButtonLink } from '~/ui/Button';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { PageHeading } from '~/ui/PageHeading';
 import { AgendaView } from './AgendaView';
@@ -74,14 +75,7 @@ export function CalendarPage({ data, title }: { data: CalendarPageData; title: s
   };
 
   const newHref = `/dash/calendar/new?date=${query.date}`;
-  const newLink = (
-    <Link
-      to={newHref}
-      className={`inline-flex min-h-11 items-center ${skin.button} ${skin.rounded}`}
-    >
-      New event
-    </Link>
-  );
+  const newLink = <ButtonLink to={newHref}>New event</ButtonLink>;
   const label = rangeLabel(data);
   const schedules = data.schedules === 'choose' ? [] : data.schedules;
 

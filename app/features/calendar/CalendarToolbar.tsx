@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { CALENDAR_VIEWS } from '~/domain/calendar';
 import { useSettings } from '~/settings/store';
 import { Button } from '~/ui/Button';
+import { FilterSelect } from '~/ui/form/FilterSelect';
 import { useUrlForm } from '~/ui/use-url-form';
 import { stepDate } from './range';
 import { CALENDAR_PATH, calendarHref, calendarSearch, type CalendarQuery } from './url-state';
@@ -34,7 +35,7 @@ export function CalendarToolbar({
 }: CalendarToolbarProps) {
   const skin = useSettings((s) => s.skin);
   const navigate = useNavigate();
-  const ids = { campus: useId(), classroom: useId(), layer: useId(), download: useId() };
+  const ids = { layer: useId(), download: useId() };
   const go = (patch: Partial<CalendarQuery>) =>
     navigate(calendarHref(query, { event: '', on: '', ...patch }), { preventScrollReset: true });
 
@@ -107,44 +108,24 @@ export function CalendarToolbar({
         }}
         onChange={applyFilters}
       >
-        <div className="grid min-w-40 flex-1 gap-1 sm:flex-none">
-          <label htmlFor={ids.campus} className="text-sm font-medium">
-            Campus
-          </label>
-          <select
-            key={`campus-${query.campus}`}
-            id={ids.campus}
-            name="campus"
-            defaultValue={query.campus}
-            className={`min-h-11 ${skin.input} ${skin.rounded}`}
-          >
-            <option value="">All campuses</option>
-            {campuses.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="grid min-w-40 flex-1 gap-1 sm:flex-none">
-          <label htmlFor={ids.classroom} className="text-sm font-medium">
-            Classroom
-          </label>
-          <select
-            key={`classroom-${query.classroom}-${query.campus}`}
-            id={ids.classroom}
-            name="classroom"
-            defaultValue={query.classroom}
-            className={`min-h-11 ${skin.input} ${skin.rounded}`}
-          >
-            <option value="">All classrooms</option>
-            {classrooms.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          key={`campus-${query.campus}`}
+          label="Campus"
+          name="campus"
+          defaultValue={query.campus}
+          allLabel="All campuses"
+          options={campuses.map((c) => ({ value: c.id, label: c.name }))}
+          className="min-w-40 flex-1 sm:flex-none"
+        />
+        <FilterSelect
+          key={`classroom-${query.classroom}-${query.campus}`}
+          label="Classroom"
+          name="classroom"
+          defaultValue={query.classroom}
+          allLabel="All classrooms"
+          options={classrooms.map((c) => ({ value: c.id, label: c.label }))}
+          className="min-w-40 flex-1 sm:flex-none"
+        />
         <div className="flex min-h-11 items-center gap-2">
           <input
             key={`layer-${query.schedules ? 1 : 0}`}

@@ -2,14 +2,13 @@
 // may write it. Edit opens the editor (which, for an occurrence of a series, first asks "Change only
 // this event" / "Change all events"); Delete confirms in a dialog, with the same two choices for a
 // series, and posts to the editor route's action, which writes through the store (queued offline).
-import { Link, useFetcher } from '@remix-run/react';
+import { useFetcher } from '@remix-run/react';
 import { useState } from 'react';
 import { useSession } from '~/auth/session';
 import { formatDate } from '~/domain/format';
 import { collectionAccess } from '~/domain/permissions';
 import type { CalendarEvent } from '~/domain/records';
-import { useSettings } from '~/settings/store';
-import { Button } from '~/ui/Button';
+import { Button, ButtonLink } from '~/ui/Button';
 import { Modal } from '~/ui/Modal';
 
 export interface EventActionsProps {
@@ -24,7 +23,6 @@ export interface EventActionsProps {
 }
 
 export function EventActions({ event, occurrenceDate, canWrite }: EventActionsProps) {
-  const skin = useSettings((s) => s.skin);
   const session = useSession();
   const fetcher = useFetcher();
   const [confirming, setConfirming] = useState(false);
@@ -46,9 +44,9 @@ export function EventActions({ event, occurrenceDate, canWrite }: EventActionsPr
 
   return (
     <div className="flex flex-wrap gap-2">
-      <Link to={editHref} className={`${skin.buttonSecondary} ${skin.rounded}`}>
+      <ButtonLink variant="secondary" to={editHref}>
         Edit
-      </Link>
+      </ButtonLink>
       <Button variant="danger" onClick={() => setConfirming(true)}>
         Delete
       </Button>

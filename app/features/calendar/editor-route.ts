@@ -4,7 +4,11 @@
 // the very records about to be written, before and after, as the backend will check them.
 // A series changed for one date writes two documents (the override and the series' exdates): they
 // go in one store.batch, so the backend gets both or neither.
-import { redirect } from '@remix-run/react';
+import {
+  redirect,
+  type ClientActionFunctionArgs,
+  type ClientLoaderFunctionArgs,
+} from '@remix-run/react';
 import { z } from 'zod';
 import { requireArea } from '~/auth/guards';
 import type { SessionUser } from '~/auth/session-user';
@@ -147,6 +151,20 @@ function editorView(data: EditorData) {
     campuses: data.campuses.filter((c) => staff || campusIds.has(c.id)),
     classrooms: choices,
   };
+}
+
+// ---- both URLs ------------------------------------------------------------------------------
+
+/**
+ * The loader of /dash/calendar/new and /dash/calendar/:eventId/edit, one page (decision 058): with
+ * an `eventId` the event's editor, without one a new event.
+ */
+export async function eventEditorLoader({ request, params }: ClientLoaderFunctionArgs) {
+  return params.eventId ? loadEditEvent(request, params.eventId) : loadNewEvent(request);
+}
+
+export async function eventEditorAction({ request, params }: ClientActionFunctionArgs) {
+  return params.eventId ? saveEditedEvent(request, params.eventId) : saveNewEvent(request);
 }
 
 // ---- new ------------------------------------------------------------------------------------

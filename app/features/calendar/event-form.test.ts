@@ -3,7 +3,9 @@ import {
   EVENT_MESSAGES,
   eventFormDefaults,
   parseEventForm,
+  isoToWallClock,
   type EventFormContext,
+  wallClockToIso,
 } from './event-form';
 
 const ctx = (over: Partial<EventFormContext> = {}): EventFormContext => ({
@@ -157,5 +159,29 @@ describe('parseEventForm', () => {
     expect(eventFormDefaults(first.fields, 'Asia/Kolkata', '2025-03-20').startDate).toBe(
       '2025-03-20',
     );
+  });
+});
+
+describe("the form's date and time fields in the campus zone", () => {
+  it('stores a Kolkata and a London 09:00 as their instants, and reads them back', () => {
+    expect(wallClockToIso('2025-03-20', '09:00', 'Asia/Kolkata')).toBe('2025-03-20T03:30:00.000Z');
+    // London is on summer time (UTC+1) from 30 March 2025.
+    expect(wallClockToIso('2025-03-20', '09:00', 'Europe/London')).toBe('2025-03-20T09:00:00.000Z');
+    expect(wallClockToIso('2025-04-03', '09:00', 'Europe/London', 30)).toBe(
+      '2025-04-03T08:00:30.000Z',
+    );
+    expect(isoToWallClock('2025-03-20T03:30:00.000Z', 'Asia/Kolkata')).toEqual({
+      date: '2025-03-20',
+      time: '09:00',
+    });
+    // 23:30 UTC is already the next day in Kolkata, and 00:30 on summer time in London.
+    expect(isoToWallClock('2025-04-02T23:30:00.000Z', 'Asia/Kolkata')).toEqual({
+      date: '2025-04-03',
+      time: '05:00',
+    });
+    expect(isoToWallClock('2025-04-02T23:30:00.000Z', 'Europe/London')).toEqual({
+      date: '2025-04-03',
+      time: '00:30',
+    });
   });
 });

@@ -4,11 +4,10 @@
 // the .ics use, app/domain/calendar.ts eventTimeZone). Who may write what is checked twice: the
 // form's own rules (a facilitator names only classrooms they teach) and the permission matrix on
 // the record about to be saved, which is what the backend enforces.
-import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
 import { audienceKeysOf } from '~/domain/audience';
 import { eventTimeZone } from '~/domain/calendar';
-import { addDays } from '~/domain/clock';
+import { addDays, instantAt, wallClockAt } from '~/domain/clock';
 import { daysBetween, type EventFields } from '~/domain/event-series';
 import { isStaff, type Role } from '~/domain/roles';
 import {
@@ -122,20 +121,15 @@ export interface EventFormContext {
 
 /** The instant of a campus-local date and HH:MM (seconds optional). */
 export function wallClockToIso(date: string, clock: string, timeZone: string, seconds = 0): string {
-  const [y, mo, d] = date.split('-').map(Number);
   const [h, mi] = clock.split(':').map(Number);
-  const instant = TZDate.tz(timeZone, y ?? 1970, (mo ?? 1) - 1, d ?? 1, h ?? 0, mi ?? 0, seconds);
-  return new Date(instant.getTime()).toISOString();
+  return instantAt(timeZone, date, h ?? 0, mi ?? 0, seconds).toISOString();
 }
 
 /** The wall-clock date and time of an instant in a timezone, for the form's fields. */
 export function isoToWallClock(iso: string, timeZone: string): { date: string; time: string } {
-  const t = new TZDate(new Date(iso).getTime(), timeZone);
+  const t = wallClockAt(timeZone, new Date(iso));
   const pad = (n: number) => String(n).padStart(2, '0');
-  return {
-    date: `${t.getFullYear()}-${pad(t.getMonth() + 1)}-${pad(t.getDate())}`,
-    time: `${pad(t.getHours())}:${pad(t.getMinutes())}`,
-  };
+  return { date: t.day, time: `${pad(t.hour)}:${pad(t.minute)}` };
 }
 
 export type EventFormResult = { ok: true; fields: EventFields } | FormFailure;

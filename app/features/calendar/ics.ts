@@ -10,6 +10,7 @@
 import { TZDate, tzOffset, tzScan } from '@date-fns/tz';
 import ical, { ICalEventRepeatingFreq } from 'ical-generator';
 import { localDate } from '~/domain/calendar';
+import { instantAt, wallClockAt } from '~/domain/clock';
 import type { CalendarEvent } from '~/domain/records';
 import { downloadBlob } from '~/ui/download';
 
@@ -25,19 +26,20 @@ export const UID_DOMAIN = 'learning-centre';
 
 const uidOf = (id: string) => `${id}@${UID_DOMAIN}`;
 
+/**
+ * An instant as ical-generator writes a TZID time: it reads the zone's wall clock only from a
+ * TZDate (a Date subclass), so the values handed to it are the app's one TZDate. The arithmetic is
+ * done before, on plain instants (domain/clock.ts, Intl). Under Playwright's page.clock a subclass
+ * of Date loses its methods unless test/e2e/fixtures.ts keeps them working, which it does.
+ */
+function zoned(instant: Date, timeZone: string): TZDate {
+  return new TZDate(instant.getTime(), timeZone);
+}
+
 /** The instant at a campus-local date with the wall-clock time of `timeOf` (in the zone). */
 function atDateWithTimeOf(date: string, timeOf: Date, timeZone: string): TZDate {
-  const clock = new TZDate(timeOf.getTime(), timeZone);
-  const [y, m, d] = date.split('-').map(Number);
-  return TZDate.tz(
-    timeZone,
-    y ?? 1970,
-    (m ?? 1) - 1,
-    d ?? 1,
-    clock.getHours(),
-    clock.getMinutes(),
-    clock.getSeconds(),
-  );
+  const { hour, minute, second } = wallClockAt(timeZone, timeOf);
+  return zoned(instantAt(timeZone, date, hour, minute, second), timeZone);
 }
 
 /** A YYYY-MM-DD date as a Date whose UTC calendar date is that date (for VALUE=DATE). */
@@ -132,8 +134,8 @@ export function buildIcs(events: readonly CalendarEvent[], options: IcsOptions):
       location: event.location || null,
       allDay: event.allDay,
       // All-day: dates only, DTEND the day after the last (RFC 5545 end is exclusive).
-      start: event.allDay ? utcDay(startDate) : new TZDate(start.getTime(), timeZone),
-      end: event.allDay ? nextDay(endDate) : new TZDate(end.getTime(), timeZone),
+      start: event.allDay ? utcDay(startDate) : zoned(start, timeZone),
+      end: event.allDay ? nextDay(endDate) : zoned(end, timeZone),
       timezone: event.allDay ? null : timeZone,
     });
     if (event.recurrence) {
@@ -142,7 +144,7 @@ export function buildIcs(events: readonly CalendarEvent[], options: IcsOptions):
         freq: ICalEventRepeatingFreq.WEEKLY,
         interval: event.recurrence.interval,
         // UNTIL is UTC when DTSTART has a TZID: the last second of the campus-local `until` date.
-        until: new Date(TZDate.tz(timeZone, ...ymd(until), 23, 59, 59).getTime()),
+        until: instantAt(timeZone, until, 23, 59, 59),
         ...(event.exdates.length > 0
           ? {
               exclude: event.exdates.map((date) =>
@@ -165,11 +167,6 @@ export function buildIcs(events: readonly CalendarEvent[], options: IcsOptions):
   // RFC 5545 ends every content line with CRLF, the last one too; ical-generator leaves it off.
   const text = calendar.toString();
   return text.endsWith('\r\n') ? text : `${text}\r\n`;
-}
-
-function ymd(date: string): [number, number, number] {
-  const [y, m, d] = date.split('-').map(Number);
-  return [y ?? 1970, (m ?? 1) - 1, d ?? 1];
 }
 
 /** A file name from a title: lower-case words joined by hyphens ("Garden club" → garden-club). */

@@ -1,8 +1,8 @@
 // The "Show classroom schedules" layer: the weekly timetable slots of classrooms (school setup)
 // laid on the calendar's days. A slot is wall-clock time in its classroom's campus timezone, so
 // the same 09:00 slot is 09:00 every week, whatever the device's zone or a DST change.
-import { TZDate } from '@date-fns/tz';
 import { DEFAULT_TIMEZONE } from '~/domain/calendar';
+import { instantAt } from '~/domain/clock';
 import type { Principal } from '~/domain/permissions';
 import type { Campus, Classroom, Subject } from '~/domain/records';
 import { isStaff } from '~/domain/roles';
@@ -42,9 +42,8 @@ export function scheduleClassroomIds(
 }
 
 function instant(date: string, time: string, timeZone: string): Date {
-  const [y = 1970, m = 1, d = 1] = date.split('-').map(Number);
   const [hh = 0, mm = 0] = time.split(':').map(Number);
-  return new Date(new TZDate(y, m - 1, d, hh, mm, timeZone).getTime());
+  return instantAt(timeZone, date, hh, mm);
 }
 
 /** The slots of these classrooms on these days, by date, then start time, then label. */

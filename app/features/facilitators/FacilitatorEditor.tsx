@@ -2,29 +2,28 @@
 // form kit. Staff get every field; a facilitator editing their own record gets the own-profile
 // fields only (the backend refuses anything more). Inputs are uncontrolled, so after a refused
 // submit they still hold what the person typed, and each error shows beside its field.
-import { Form, useNavigation } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { useLiveRecord } from '~/data/live';
+import { campusChoices } from '~/domain/campus-labels';
 import type { Campus, Classroom, Facilitator, Subject } from '~/domain/records';
-import { Button, ButtonLink } from '~/ui/Button';
-import { Card } from '~/ui/Card';
 import { isEditConflict, openedForm, pickEditable } from '~/ui/form/edit-conflicts';
 import { EditConflicts, OpenedField } from '~/ui/form/EditConflicts';
+import { EditorForm } from '~/ui/form/EditorForm';
 import {
   CheckboxGroupField,
-  FormError,
   SelectField,
   TextAreaField,
   TextField,
   type FormState,
 } from '~/ui/form/Field';
-import { MobileActionBar } from '~/ui/MobileActionBar';
+import { PageHeading } from '~/ui/PageHeading';
 import {
   FACILITATOR_FIELD_LABELS,
   FACILITATOR_STATUSES,
   OWN_FORM_FIELDS,
   STAFF_FORM_FIELDS,
 } from './schemas';
-import type { EditorMode } from './editor-route';
+import type { clientAction, clientLoader, EditorMode } from './editor-route';
 import type { FacilitatorSaveResult } from './writes';
 
 const STATUS_OPTIONS = FACILITATOR_STATUSES.map((s) => ({
@@ -70,8 +69,6 @@ export function FacilitatorEditor({
   classrooms,
   result,
 }: FacilitatorEditorProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting';
   const form: FormState | undefined =
     result && !result.ok
       ? {
@@ -82,119 +79,117 @@ export function FacilitatorEditor({
   const saveLabel =
     mode === 'own' ? 'Save my profile' : record ? 'Save facilitator' : 'Create facilitator';
   const cancelHref = record?.id ? `/dash/facilitators/${record.id}` : '/dash/facilitators';
-  const formId = 'facilitator-form';
 
   const editable = mode === 'own' ? OWN_FORM_FIELDS : STAFF_FORM_FIELDS;
   // Someone else's change while the form is open is said, never typed over (issue 29).
   const latest = useLiveRecord('facilitators', record?.id);
 
   return (
-    <>
-      <Card className="max-w-3xl">
-        <Form method="post" id={formId} noValidate className="grid gap-4">
-          <FormError form={form} summarize />
-          {/* Decision 052: what the form opened with, and the fields someone else changed since. */}
-          {record ? (
-            <OpenedField
-              opened={openedForm(record, pickEditable(record, editable))}
-              current={latest ? openedForm(latest, pickEditable(latest, editable)) : null}
-              labels={FACILITATOR_FIELD_LABELS}
-            />
-          ) : null}
-          {isEditConflict(result) ? <EditConflicts conflicts={result.conflicts} /> : null}
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              name="firstName"
-              label="First name"
-              form={form}
-              autoComplete="given-name"
-              defaultValue={record?.firstName}
-            />
-            <TextField
-              name="lastName"
-              label="Last name"
-              form={form}
-              autoComplete="family-name"
-              defaultValue={record?.lastName}
-            />
-          </div>
-          {mode === 'staff' ? (
-            <TextField
-              name="email"
-              label="E-mail (optional)"
-              form={form}
-              type="email"
-              inputMode="email"
-              defaultValue={record?.email}
-            />
-          ) : null}
-          <TextField
-            name="phone"
-            label="Phone (optional)"
+    <EditorForm
+      id="facilitator-form"
+      noValidate
+      className="max-w-3xl"
+      form={form}
+      summarize
+      submitLabel={saveLabel}
+      cancelTo={cancelHref}
+      actionsLabel="Facilitator form actions"
+    >
+      {/* Decision 052: what the form opened with, and the fields someone else changed since. */}
+      {record ? (
+        <OpenedField
+          opened={openedForm(record, pickEditable(record, editable))}
+          current={latest ? openedForm(latest, pickEditable(latest, editable)) : null}
+          labels={FACILITATOR_FIELD_LABELS}
+        />
+      ) : null}
+      {isEditConflict(result) ? <EditConflicts conflicts={result.conflicts} /> : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          name="firstName"
+          label="First name"
+          form={form}
+          autoComplete="given-name"
+          defaultValue={record?.firstName}
+        />
+        <TextField
+          name="lastName"
+          label="Last name"
+          form={form}
+          autoComplete="family-name"
+          defaultValue={record?.lastName}
+        />
+      </div>
+      {mode === 'staff' ? (
+        <TextField
+          name="email"
+          label="E-mail (optional)"
+          form={form}
+          type="email"
+          inputMode="email"
+          defaultValue={record?.email}
+        />
+      ) : null}
+      <TextField
+        name="phone"
+        label="Phone (optional)"
+        form={form}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        defaultValue={record?.phone}
+      />
+      {mode === 'staff' ? (
+        <>
+          <SelectField
+            name="campusId"
+            label="Campus"
             form={form}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            defaultValue={record?.phone}
+            placeholder="Choose a campus"
+            options={options(campuses)}
+            defaultValue={record?.campusId}
           />
-          {mode === 'staff' ? (
-            <>
-              <SelectField
-                name="campusId"
-                label="Campus"
-                form={form}
-                placeholder="Choose a campus"
-                options={options(campuses)}
-                defaultValue={record?.campusId}
-              />
-              <SelectField
-                name="status"
-                label="Status"
-                form={form}
-                options={STATUS_OPTIONS}
-                defaultValue={record?.status ?? 'active'}
-              />
-              <CheckboxGroupField
-                name="subjectIds"
-                legend="Subjects taught"
-                form={form}
-                options={options(subjects)}
-                defaultValue={record?.subjectIds}
-                empty="No subjects yet."
-                scrollable
-              />
-              <CheckboxGroupField
-                name="classroomIds"
-                legend="Classrooms"
-                form={form}
-                options={options(classrooms)}
-                defaultValue={record?.classroomIds}
-                empty="No classrooms yet."
-                scrollable
-              />
-            </>
-          ) : null}
-          <TextAreaField name="bio" label="Bio (optional)" form={form} defaultValue={record?.bio} />
-          {/* On phones the buttons sit in the mobile action bar instead. */}
-          <div className="hidden gap-2 sm:flex">
-            <Button type="submit" busy={busy} busyLabel="Saving…">
-              {saveLabel}
-            </Button>
-            <ButtonLink to={cancelHref} variant="secondary">
-              Cancel
-            </ButtonLink>
-          </div>
-        </Form>
-      </Card>
-      <div className="h-20 sm:hidden" aria-hidden="true" />
-      <MobileActionBar label="Facilitator form actions">
-        <Button type="submit" form={formId} busy={busy} busyLabel="Saving…">
-          {saveLabel}
-        </Button>
-        <ButtonLink to={cancelHref} variant="secondary">
-          Cancel
-        </ButtonLink>
-      </MobileActionBar>
+          <SelectField
+            name="status"
+            label="Status"
+            form={form}
+            options={STATUS_OPTIONS}
+            defaultValue={record?.status ?? 'active'}
+          />
+          <CheckboxGroupField
+            name="subjectIds"
+            legend="Subjects taught"
+            form={form}
+            options={options(subjects)}
+            defaultValue={record?.subjectIds}
+            empty="No subjects yet."
+            scrollable
+          />
+          <CheckboxGroupField
+            name="classroomIds"
+            legend="Classrooms"
+            form={form}
+            options={campusChoices(classrooms, campuses)}
+            defaultValue={record?.classroomIds}
+            empty="No classrooms yet."
+            scrollable
+          />
+        </>
+      ) : null}
+      <TextAreaField name="bio" label="Bio (optional)" form={form} defaultValue={record?.bio} />
+    </EditorForm>
+  );
+}
+
+/** The page of both URLs, new and edit (decision 058): the heading and the editor. */
+export function FacilitatorEditorPage() {
+  const data = useLoaderData<typeof clientLoader>();
+  const result = useActionData<typeof clientAction>();
+  const { title, lead } = facilitatorEditorHeading(data.mode, data.record);
+  return (
+    <>
+      <PageHeading title={title} lead={lead} />
+      <FacilitatorEditor {...data} result={result} />
     </>
   );
 }

@@ -5,6 +5,8 @@
 import { Form, Link, useSearchParams, useSubmit } from '@remix-run/react';
 import { useId } from 'react';
 import { useSettings } from '~/settings/store';
+import { Button, ButtonLink } from '~/ui/Button';
+import { FilterSelect } from '~/ui/form/FilterSelect';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { EmptyState, PageHeading } from '~/ui/PageHeading';
 import type { FacilitatorListData, FacilitatorViewer } from './list-route';
@@ -49,7 +51,6 @@ export function FacilitatorList({ data, page }: { data: FacilitatorListData; pag
   const submit = useSubmit();
   const [params] = useSearchParams();
   const searchId = useId();
-  const statusId = useId();
   const { title, lead, empty, hint } = viewerText(data.viewer, page);
   const filtered = data.query !== '' || data.status !== 'all';
 
@@ -60,20 +61,14 @@ export function FacilitatorList({ data, page }: { data: FacilitatorListData; pag
         lead={lead}
         actions={
           data.canManage ? (
-            <>
-              <Link
-                to="/dash/facilitators/new"
-                className={`${skin.button} ${skin.rounded} hidden sm:inline-flex`}
-              >
-                Add facilitator
-              </Link>
-              <Link
-                to="/dash/import"
-                className={`${skin.buttonSecondary} ${skin.rounded} hidden sm:inline-flex`}
-              >
+            // On a phone these are in the action bar. `hidden` on the buttons themselves would lose
+            // to their own inline-flex, so a wrapper hides them.
+            <div className="hidden flex-wrap gap-2 sm:flex">
+              <ButtonLink to="/dash/facilitators/new">Add facilitator</ButtonLink>
+              <ButtonLink variant="secondary" to="/dash/import">
                 Import from CSV
-              </Link>
-            </>
+              </ButtonLink>
+            </div>
           ) : undefined
         }
       />
@@ -106,29 +101,26 @@ export function FacilitatorList({ data, page }: { data: FacilitatorListData; pag
                 className={`${skin.input} ${skin.rounded}`}
               />
             </div>
-            <div className="grid gap-1">
-              <label htmlFor={statusId} className="font-medium">
-                Status
-              </label>
-              <select
-                id={statusId}
-                name="status"
-                defaultValue={data.status}
-                onChange={(event) => {
-                  const next = new URLSearchParams(params);
-                  next.set('status', event.currentTarget.value);
-                  submit(next, { method: 'get', replace: true });
-                }}
-                className={`${skin.input} ${skin.rounded} w-auto`}
-              >
-                <option value="all">All</option>
-                <option value="active">Active</option>
-                <option value="inactive">Inactive</option>
-              </select>
-            </div>
-            <button type="submit" className={`${skin.buttonSecondary} ${skin.rounded}`}>
+            <FilterSelect
+              label="Status"
+              name="status"
+              defaultValue={data.status}
+              onChange={(event) => {
+                const next = new URLSearchParams(params);
+                next.set('status', event.currentTarget.value);
+                submit(next, { method: 'get', replace: true });
+              }}
+              selectClassName="w-auto"
+              allLabel="All"
+              allValue="all"
+              options={[
+                { value: 'active', label: 'Active' },
+                { value: 'inactive', label: 'Inactive' },
+              ]}
+            />
+            <Button type="submit" variant="secondary">
               Search
-            </button>
+            </Button>
           </Form>
           <p role="status" className="mb-2 text-sm text-muted" data-testid="facilitators-count">
             {filtered
@@ -181,12 +173,10 @@ export function FacilitatorList({ data, page }: { data: FacilitatorListData; pag
       )}
       {data.canManage ? (
         <MobileActionBar label="Facilitator actions">
-          <Link to="/dash/facilitators/new" className={`${skin.button} ${skin.rounded}`}>
-            Add facilitator
-          </Link>
-          <Link to="/dash/import" className={`${skin.buttonSecondary} ${skin.rounded}`}>
+          <ButtonLink to="/dash/facilitators/new">Add facilitator</ButtonLink>
+          <ButtonLink variant="secondary" to="/dash/import">
             Import from CSV
-          </Link>
+          </ButtonLink>
         </MobileActionBar>
       ) : null}
     </>

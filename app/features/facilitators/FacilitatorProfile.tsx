@@ -5,6 +5,7 @@
 import { Link } from '@remix-run/react';
 import { isoWeekdayName as weekdayName } from '~/domain/clock';
 import { useSettings } from '~/settings/store';
+import { ButtonLink } from '~/ui/Button';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { PageHeading } from '~/ui/PageHeading';
 import type { FacilitatorProfileData } from './profile-route';
@@ -15,9 +16,7 @@ export function FacilitatorProfile({ data }: { data: FacilitatorProfileData }) {
   const name = `${f.firstName} ${f.lastName}`;
   const editLabel = data.own ? 'Edit my profile' : `Edit ${name}`;
   const editLink = data.canEdit ? (
-    <Link to={`/dash/facilitators/${f.id ?? ''}/edit`} className={`${skin.button} ${skin.rounded}`}>
-      {editLabel}
-    </Link>
+    <ButtonLink to={`/dash/facilitators/${f.id ?? ''}/edit`}>{editLabel}</ButtonLink>
   ) : null;
 
   return (

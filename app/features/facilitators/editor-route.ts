@@ -1,11 +1,17 @@
 // What the facilitator editor routes do (/dash/facilitators/new and
-// /dash/facilitators/:facilitatorId/edit), so the route files stay thin. The routes check the
-// 'facilitators' area first; here staff who may write facilitators get every field, a facilitator
+// /dash/facilitators/:facilitatorId/edit): both URLs' loader and action (decision 058), so the two
+// route files only name their handle. The 'facilitators' area is checked first; then staff who may write facilitators get every field, a facilitator
 // editing their own record gets only the own-profile fields, and anyone else gets 403. A record that
 // is not there is 404.
-import { redirect } from '@remix-run/react';
+import {
+  redirect,
+  type ClientActionFunctionArgs,
+  type ClientLoaderFunctionArgs,
+} from '@remix-run/react';
+import { requireArea } from '~/auth/guards';
 import type { SessionUser } from '~/auth/session';
 import { loadCollection } from '~/data/route-data';
+import type { Area } from '~/domain/areas';
 import {
   campusSchema,
   classroomSchema,
@@ -75,4 +81,18 @@ export async function saveFromFacilitatorEditor(
   if (!result.ok) return result;
   settingsStore.notify(mode === 'own' ? 'Your profile is saved' : 'Facilitator saved', 'success');
   throw redirect(`/dash/facilitators/${result.item.id}`);
+}
+
+/** The area of both URLs; their handles name the same one (test/unit/editor-routes.test.ts). */
+export const FACILITATOR_EDITOR_AREA = 'facilitators' satisfies Area;
+
+/** The loader of both URLs: no `facilitatorId` is a new facilitator. */
+export async function clientLoader({ request, params }: ClientLoaderFunctionArgs) {
+  const user = await requireArea(request, FACILITATOR_EDITOR_AREA);
+  return loadFacilitatorEditor(request, user, params.facilitatorId);
+}
+
+export async function clientAction({ request, params }: ClientActionFunctionArgs) {
+  const user = await requireArea(request, FACILITATOR_EDITOR_AREA);
+  return saveFromFacilitatorEditor(request, user, params.facilitatorId);
 }

@@ -8,9 +8,10 @@ import { store } from '~/data/store';
 import { syncEngine } from '~/data/sync-status';
 import { settingsStore, useSettings } from '~/settings/store';
 import { Badge, type BadgeTone } from '~/ui/Badge';
-import { Button } from '~/ui/Button';
+import { Button, useButtonClasses } from '~/ui/Button';
 import { downloadCsv } from '~/ui/csv';
 import { Field, FormError } from '~/ui/form/Field';
+import { FilterSelect } from '~/ui/form/FilterSelect';
 import { Tab, TabList, TabPanel, Tabs } from '~/ui/Tabs';
 import { packBatches } from './batches';
 import { loadImportContext } from './context';
@@ -310,6 +311,9 @@ function UploadStep({
   onFile: (file: File) => void;
 }) {
   const skin = useSettings((s) => s.skin);
+  // The "Choose a CSV file" control is the <label> of the hidden file input, so it cannot be a
+  // Button: it borrows the primary button's look.
+  const chooseFileClasses = useButtonClasses({ className: 'cursor-pointer' });
   const inputId = useId();
   const hintId = useId();
   const [dragging, setDragging] = useState(false);
@@ -339,7 +343,7 @@ function UploadStep({
         className={`flex flex-col items-center gap-3 border-2 border-dashed px-4 py-8 text-center ${skin.rounded} ${dragging ? 'border-primary bg-hover' : 'border-border-strong'}`}
       >
         <p className="font-medium">Drop a CSV file here, or</p>
-        <label htmlFor={inputId} className={`${skin.button} ${skin.rounded} cursor-pointer`}>
+        <label htmlFor={inputId} className={chooseFileClasses}>
           {busy ? 'Reading the file…' : 'Choose a CSV file'}
         </label>
         <input
@@ -511,20 +515,19 @@ function PreviewStep({
           <Badge tone="danger">{n(invalid)} with errors</Badge>
         </li>
       </ul>
-      <Field label="Show" className="mb-3 max-w-xs">
-        {(control) => (
-          <select
-            {...control}
-            value={filter}
-            onChange={(event) => setFilter(toFilter(event.currentTarget.value))}
-          >
-            <option value="all">All rows</option>
-            <option value="invalid">Rows with errors</option>
-            <option value="duplicate">Duplicates</option>
-            <option value="ready">Ready rows</option>
-          </select>
-        )}
-      </Field>
+      <FilterSelect
+        label="Show"
+        value={filter}
+        onChange={(event) => setFilter(toFilter(event.currentTarget.value))}
+        allLabel="All rows"
+        allValue="all"
+        options={[
+          { value: 'invalid', label: 'Rows with errors' },
+          { value: 'duplicate', label: 'Duplicates' },
+          { value: 'ready', label: 'Ready rows' },
+        ]}
+        className="mb-3 max-w-xs"
+      />
       {shown.length === 0 ? (
         <p className="text-muted">No rows to show here.</p>
       ) : (

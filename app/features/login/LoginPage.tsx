@@ -7,6 +7,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { useEffect, useId, useRef, useState } from 'react';
 import { DEMO_DATA_NOTICE } from '~/config/demo';
 import { useSettings } from '~/settings/store';
+import { Button } from '~/ui/Button';
 import { CheckboxField, Field } from '~/ui/form/Field';
 import { Modal } from '~/ui/Modal';
 import { preloadSignIn, type clientAction, type clientLoader } from './login-route';
@@ -27,7 +28,6 @@ function GoogleChooser({
   remember: boolean;
   redirectTo: string | null;
 }) {
-  const skin = useSettings((s) => s.skin);
   return (
     <Modal
       open={open}
@@ -49,15 +49,12 @@ function GoogleChooser({
               ) : null}
               {remember ? <input type="hidden" name="remember" value="on" /> : null}
               {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-              <button
-                type="submit"
-                className={`${skin.buttonSecondary} ${skin.rounded} w-full justify-start text-left`}
-              >
+              <Button type="submit" variant="secondary" className="w-full justify-start text-left">
                 <span className="flex flex-col">
                   <span className="font-semibold">{account.displayName}</span>
                   <span className="text-sm">{account.email}</span>
                 </span>
-              </button>
+              </Button>
             </Form>
           </li>
         ))}
@@ -159,16 +156,15 @@ export function LoginPage() {
                   className={`${control.className} ${step === 'password' ? 'opacity-80' : ''}`}
                 />
                 {step === 'password' ? (
-                  <button
-                    type="button"
-                    className={`${skin.buttonSecondary} ${skin.rounded}`}
+                  <Button
+                    variant="secondary"
                     onClick={() => {
                       setStep('email');
                       setPassword('');
                     }}
                   >
                     Change
-                  </button>
+                  </Button>
                 ) : null}
               </div>
             )}
@@ -196,36 +192,24 @@ export function LoginPage() {
                 onChange={(event) => setRemember(event.target.checked)}
               />
               <div className="flex flex-wrap items-center gap-3">
-                <button
-                  type="submit"
-                  name="intent"
-                  value="signin"
-                  disabled={busy}
-                  className={`${skin.button} ${skin.rounded}`}
-                >
+                <Button type="submit" name="intent" value="signin" disabled={busy}>
                   {busy && submittingIntent === 'signin' ? 'Signing in…' : 'Sign in'}
-                </button>
-                <button
+                </Button>
+                <Button
                   type="submit"
+                  variant="secondary"
                   name="intent"
                   value="reset"
                   disabled={busy}
-                  className={`${skin.buttonSecondary} ${skin.rounded}`}
                 >
                   {busy && submittingIntent === 'reset' ? 'Sending…' : 'Forgot password?'}
-                </button>
+                </Button>
               </div>
             </>
           ) : (
-            <button
-              type="submit"
-              name="intent"
-              value="email"
-              disabled={busy}
-              className={`${skin.button} ${skin.rounded}`}
-            >
+            <Button type="submit" name="intent" value="email" disabled={busy}>
               Continue
-            </button>
+            </Button>
           )}
         </Form>
 
@@ -247,17 +231,13 @@ export function LoginPage() {
               ) : null}
               {remember ? <input type="hidden" name="remember" value="on" /> : null}
               {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-              <button
-                type="submit"
-                disabled={busy}
-                className={`${skin.buttonSecondary} ${skin.rounded} w-full`}
-              >
+              <Button type="submit" variant="secondary" disabled={busy} className="w-full">
                 {busy && submittingIntent === 'google'
                   ? 'Signing in with Google…'
                   : step === 'password'
                     ? `Continue with Google as ${emailValue}`
                     : 'Sign in with Google'}
-              </button>
+              </Button>
             </Form>
             <GoogleChooser
               open={chooserOpen}
@@ -307,9 +287,8 @@ export function LoginPage() {
                       <span className="block font-semibold capitalize">{account.role}</span>
                       <span className="block truncate text-sm">{account.email}</span>
                     </span>
-                    <button
-                      type="button"
-                      className={`${skin.buttonSecondary} ${skin.rounded}`}
+                    <Button
+                      variant="secondary"
                       aria-label={`Use the ${account.role} demo account`}
                       onClick={() => {
                         setEmailValue(account.email);
@@ -318,7 +297,7 @@ export function LoginPage() {
                       }}
                     >
                       Use
-                    </button>
+                    </Button>
                   </li>
                 ))}
               </ul>

@@ -1,14 +1,10 @@
 // The invite page's body: who to invite and with which roles, on the form kit, and after a
 // successful invitation the first password (demo mode), shown once (TemporaryPassword). The
 // invitation itself is the route's clientAction.
-import { Form, useNavigation } from '@remix-run/react';
-import { useId } from 'react';
-import { ROLES, type Role } from '~/domain/roles';
+import { isSuperAdmin, ROLES, type Role } from '~/domain/roles';
 import { useSettings } from '~/settings/store';
-import { Button } from '~/ui/Button';
-import { Card } from '~/ui/Card';
-import { CheckboxGroupField, FormError, TextField, type FormState } from '~/ui/form/Field';
-import { MobileActionBar } from '~/ui/MobileActionBar';
+import { EditorForm } from '~/ui/form/EditorForm';
+import { CheckboxGroupField, TextField, type FormState } from '~/ui/form/Field';
 import {
   mayChangeRole,
   NEEDS_NETWORK,
@@ -26,9 +22,6 @@ export interface InviteFormProps {
 
 export function InviteForm({ result, editorRoles, isOnline }: InviteFormProps) {
   const skin = useSettings((s) => s.skin);
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting';
-  const formId = useId();
   const form: FormState | undefined =
     result?.ok === false ? { fieldErrors: result.fieldErrors, values: result.values } : undefined;
   // A successful invite resets the form (new key), so the next invitation starts empty.
@@ -43,63 +36,53 @@ export function InviteForm({ result, editorRoles, isOnline }: InviteFormProps) {
   });
 
   return (
-    <>
-      <div className="grid max-w-2xl gap-6">
-        {!isOnline ? (
-          <p role="status" className={`p-3 ${skin.warning} ${skin.rounded}`}>
-            Inviting a member: {NEEDS_NETWORK}
-          </p>
-        ) : null}
-        {result?.ok ? (
-          <section
-            aria-labelledby="invited-heading"
-            className={`p-4 ${skin.success} ${skin.rounded}`}
-          >
-            <h2 id="invited-heading" className="text-lg font-semibold">
-              {result.message}
-            </h2>
-            {result.temporaryPassword ? (
-              <TemporaryPassword password={result.temporaryPassword} />
-            ) : null}
-          </section>
-        ) : null}
-        <Card>
-          <Form key={formKey} id={formId} method="post" noValidate className="grid gap-4">
-            <FormError form={form} />
-            <TextField
-              name="email"
-              label="E-mail address"
-              form={form}
-              type="email"
-              autoComplete="off"
-            />
-            <TextField name="displayName" label="Display name" form={form} autoComplete="off" />
-            <CheckboxGroupField
-              name="roles"
-              legend="Roles"
-              form={form}
-              hint={
-                editorRoles.includes('superAdmin')
-                  ? 'Choose one or more.'
-                  : `Choose one or more. ${ONLY_SUPERADMIN_GRANTS_ADMIN}`
-              }
-              options={roleOptions}
-            />
-            {/* On phones the submit button sits in the mobile action bar instead. */}
-            <div className="hidden sm:block">
-              <Button type="submit" busy={busy} busyLabel="Inviting…">
-                Send invitation
-              </Button>
-            </div>
-          </Form>
-        </Card>
-      </div>
-      <div className="h-20 sm:hidden" aria-hidden="true" />
-      <MobileActionBar label="Invitation actions">
-        <Button type="submit" form={formId} busy={busy} busyLabel="Inviting…">
-          Send invitation
-        </Button>
-      </MobileActionBar>
-    </>
+    <div className="grid max-w-2xl gap-6">
+      {!isOnline ? (
+        <p role="status" className={`p-3 ${skin.warning} ${skin.rounded}`}>
+          Inviting a member: {NEEDS_NETWORK}
+        </p>
+      ) : null}
+      {result?.ok ? (
+        <section
+          aria-labelledby="invited-heading"
+          className={`p-4 ${skin.success} ${skin.rounded}`}
+        >
+          <h2 id="invited-heading" className="text-lg font-semibold">
+            {result.message}
+          </h2>
+          {result.temporaryPassword ? (
+            <TemporaryPassword password={result.temporaryPassword} />
+          ) : null}
+        </section>
+      ) : null}
+      <EditorForm
+        key={formKey}
+        noValidate
+        form={form}
+        submitLabel="Send invitation"
+        busyLabel="Inviting…"
+        actionsLabel="Invitation actions"
+      >
+        <TextField
+          name="email"
+          label="E-mail address"
+          form={form}
+          type="email"
+          autoComplete="off"
+        />
+        <TextField name="displayName" label="Display name" form={form} autoComplete="off" />
+        <CheckboxGroupField
+          name="roles"
+          legend="Roles"
+          form={form}
+          hint={
+            isSuperAdmin(editorRoles)
+              ? 'Choose one or more.'
+              : `Choose one or more. ${ONLY_SUPERADMIN_GRANTS_ADMIN}`
+          }
+          options={roleOptions}
+        />
+      </EditorForm>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 // Pieces the members and roles pages share: the search and filter form (state in the URL, so a
 // view can be bookmarked), role and status badges, and the pager.
 import { Form } from '@remix-run/react';
-import { ROLES, type Role } from '~/domain/roles';
+import { isAdminRole, ROLES, type Role } from '~/domain/roles';
 import { Badge } from '~/ui/Badge';
 import { Button, ButtonLink } from '~/ui/Button';
 import { Card } from '~/ui/Card';
@@ -67,7 +67,7 @@ export function RoleList({ roles }: { roles: readonly Role[] }) {
     <ul className="flex flex-wrap gap-1" aria-label="Roles">
       {roles.map((role) => (
         <li key={role}>
-          <Badge tone={role === 'admin' || role === 'superAdmin' ? 'info' : 'neutral'} icon={null}>
+          <Badge tone={isAdminRole(role) ? 'info' : 'neutral'} icon={null}>
             {ROLE_LABELS[role]}
           </Badge>
         </li>

@@ -2,7 +2,15 @@
 // use them to disable controls and to validate forms, and the tests check them without a backend.
 // The fake backend (mocks/functions.ts) enforces the same rules again; the UI only explains them.
 import { z } from 'zod';
-import { isRole, ROLES, type Role } from '~/domain/roles';
+import {
+  changesAdminRoles,
+  isAdmin,
+  isAdminRole,
+  isRole,
+  isSuperAdmin,
+  ROLES,
+  type Role,
+} from '~/domain/roles';
 import {
   emailAddress,
   optionalText,
@@ -11,9 +19,6 @@ import {
   requiredText,
   stringList,
 } from '~/ui/form/fields';
-
-/** Roles only a superAdmin may grant or remove (domain.md, permission matrix: Members). */
-export const ADMIN_ROLES: readonly Role[] = ['admin', 'superAdmin'];
 
 /** Human wording of each role for labels. */
 export const ROLE_LABELS: Record<Role, string> = {
@@ -39,18 +44,13 @@ export const NEEDS_NETWORK =
 
 /** Admins and superAdmins manage accounts; administration reads them (permission matrix). */
 export function mayManageMembers(editorRoles: readonly Role[]): boolean {
-  return editorRoles.includes('admin') || editorRoles.includes('superAdmin');
+  return isAdmin(editorRoles);
 }
 
 /** Whether this editor may tick or untick `role` on someone's account. */
 export function mayChangeRole(editorRoles: readonly Role[], role: Role): boolean {
   if (!mayManageMembers(editorRoles)) return false;
-  return !ADMIN_ROLES.includes(role) || editorRoles.includes('superAdmin');
-}
-
-/** Whether a change from `before` to `after` adds or removes admin or superAdmin. */
-export function changesAdminRoles(before: readonly Role[], after: readonly Role[]): boolean {
-  return ADMIN_ROLES.some((role) => before.includes(role) !== after.includes(role));
+  return !isAdminRole(role) || isSuperAdmin(editorRoles);
 }
 
 /** Why this editor may not make this role change, or null when they may. */
@@ -60,7 +60,7 @@ export function roleChangeRefusal(
   after: readonly Role[],
 ): string | null {
   if (!mayManageMembers(editorRoles)) return READ_ONLY_EXPLANATION;
-  if (changesAdminRoles(before, after) && !editorRoles.includes('superAdmin')) {
+  if (changesAdminRoles(before, after) && !isSuperAdmin(editorRoles)) {
     return ONLY_SUPERADMIN_GRANTS_ADMIN;
   }
   return null;
@@ -69,7 +69,7 @@ export function roleChangeRefusal(
 /** Suspending an admin (or giving them back access) is for superAdmins only, as in the backend. */
 export function maySetStatus(editorRoles: readonly Role[], targetRoles: readonly Role[]): boolean {
   if (!mayManageMembers(editorRoles)) return false;
-  return !targetRoles.some((r) => ADMIN_ROLES.includes(r)) || editorRoles.includes('superAdmin');
+  return !isAdmin(targetRoles) || isSuperAdmin(editorRoles);
 }
 
 /**

@@ -7,12 +7,7 @@ import { store } from '~/data/store';
 import { syncEngine } from '~/data/sync-status';
 import { memberSchema } from '~/domain/records';
 import { settingsStore } from '~/settings/store';
-import {
-  formFailure,
-  parseForm,
-  type FieldErrors,
-  type FormValues,
-} from '~/ui/form/parse-form';
+import { formFailure, parseForm, type FieldErrors, type FormValues } from '~/ui/form/parse-form';
 import {
   describeCallableFailure,
   inviteFormSchema,

@@ -4,6 +4,8 @@
 import { Form } from '@remix-run/react';
 import { useId } from 'react';
 import { useSettings } from '~/settings/store';
+import { Button } from '~/ui/Button';
+import { FilterSelect } from '~/ui/form/FilterSelect';
 import { useUrlForm } from '~/ui/use-url-form';
 import { INBOX_PARAMS, inboxQueryToSearch, parseInboxQuery, type InboxQuery } from './inbox';
 
@@ -15,7 +17,7 @@ export function InboxFilters({
   childOptions: ReadonlyArray<{ id: string; name: string }>;
 }) {
   const skin = useSettings((s) => s.skin);
-  const ids = { search: useId(), child: useId(), unread: useId(), archived: useId() };
+  const ids = { search: useId(), unread: useId(), archived: useId() };
 
   const { formRef, apply: submitNow } = useUrlForm('/dash/messages', (fields) =>
     inboxQueryToSearch(parseInboxQuery(fields)),
@@ -54,31 +56,20 @@ export function InboxFilters({
             autoComplete="off"
             className={`min-h-11 ${skin.input} ${skin.rounded}`}
           />
-          <button type="submit" className={`min-h-11 ${skin.buttonSecondary} ${skin.rounded}`}>
+          <Button type="submit" variant="secondary">
             Search
-          </button>
+          </Button>
         </div>
       </div>
       {childOptions.length > 0 ? (
-        <div className="grid gap-1">
-          <label htmlFor={ids.child} className="font-medium">
-            Child
-          </label>
-          <select
-            key={`child-${query.child}`}
-            id={ids.child}
-            name={INBOX_PARAMS.child}
-            defaultValue={query.child}
-            className={`min-h-11 ${skin.input} ${skin.rounded}`}
-          >
-            <option value="">All children</option>
-            {childOptions.map((child) => (
-              <option key={child.id} value={child.id}>
-                {child.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          key={`child-${query.child}`}
+          label="Child"
+          name={INBOX_PARAMS.child}
+          defaultValue={query.child}
+          allLabel="All children"
+          options={childOptions.map((child) => ({ value: child.id, label: child.name }))}
+        />
       ) : null}
       <div className="flex min-h-11 items-center gap-2">
         <input

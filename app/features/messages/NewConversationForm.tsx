@@ -4,15 +4,14 @@
 // reorders and filters around them; the text inputs are uncontrolled, so a refused submit keeps
 // what was typed. A parent or a student may choose only a few people (recipientLimit): the list
 // says so, and the action refuses more with an error beside it.
-import { Form, Link, useNavigation } from '@remix-run/react';
 import { useId, useMemo, useState } from 'react';
 import { useSession } from '~/auth/session';
 import { MESSAGE_MAX_LENGTH, SUBJECT_MAX_LENGTH } from '~/domain/messages';
 import { useSettings } from '~/settings/store';
 import { Combobox, matchesQuery, type ComboboxOption } from '~/ui/Combobox';
-import { FieldError, FormError, TextAreaField, TextField, type FormState } from '~/ui/form/Field';
+import { EditorForm } from '~/ui/form/EditorForm';
+import { FieldError, TextAreaField, TextField, type FormState } from '~/ui/form/Field';
 import { typedList, typedValue, type FormFailure } from '~/ui/form/parse-form';
-import { MobileActionBar } from '~/ui/MobileActionBar';
 import { recipientLimit } from './new-conversation';
 import { suggestedFor, type RecipientOption } from './recipients';
 
@@ -37,9 +36,6 @@ export function NewConversationForm({
   result,
 }: NewConversationFormProps) {
   const skin = useSettings((s) => s.skin);
-  const navigation = useNavigation();
-  const busy = navigation.state !== 'idle' && navigation.formMethod !== undefined;
-  const formId = useId();
   const listId = useId();
   const form: FormState | undefined = result
     ? { fieldErrors: result.fieldErrors, values: result.values }
@@ -85,134 +81,111 @@ export function NewConversationForm({
     setChosen((list) => (on ? [...list, id] : list.filter((x) => x !== id)));
 
   return (
-    <>
-      <div className="mb-4 empty:hidden">
-        <FormError form={form} />
-      </div>
-      <Form
-        id={formId}
-        method="post"
-        noValidate
-        className={`grid max-w-3xl gap-6 p-4 sm:p-6 ${skin.card} ${skin.rounded}`}
+    <EditorForm
+      frame="sheet"
+      noValidate
+      className="max-w-3xl"
+      form={form}
+      submitLabel="Send"
+      busyLabel="Sending…"
+      cancelTo="/dash/messages"
+      actionsLabel="New conversation actions"
+    >
+      <fieldset
+        className="grid gap-2"
+        aria-invalid={recipientsError ? true : undefined}
+        aria-describedby={describedBy}
       >
-        <fieldset
-          className="grid gap-2"
-          aria-invalid={recipientsError ? true : undefined}
-          aria-describedby={describedBy}
-        >
-          <legend className="mb-1 text-sm font-medium">To</legend>
-          {showLimit ? (
-            <p id={`${listId}-limit`} className="text-sm text-muted">
-              Choose up to {limit} people.
-            </p>
-          ) : null}
-          {recipients.length === 0 ? (
-            <p className="text-sm text-muted">There is nobody you can start a conversation with.</p>
-          ) : null}
-          {filtering ? (
-            <div className="grid gap-1">
-              <label htmlFor={`${listId}-filter`} className="text-sm">
-                Find a person
-              </label>
-              <input
-                id={`${listId}-filter`}
-                type="search"
-                value={query}
-                onChange={(event) => setQuery(event.target.value)}
-                // Enter in the filter must not send the form.
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter') event.preventDefault();
-                }}
-                autoComplete="off"
-                className={`${skin.input} ${skin.rounded}`}
-                aria-describedby={`${listId}-count`}
-              />
-              <p id={`${listId}-count`} className="text-sm text-muted" aria-live="polite">
-                {hiddenCount > 0
-                  ? `Showing ${shown.length} of ${matching.length}. Type a name to narrow the list.`
-                  : matching.length === 0
-                    ? 'Nobody matches what you typed.'
-                    : `${matching.length} ${matching.length === 1 ? 'person' : 'people'}`}
-              </p>
-            </div>
-          ) : null}
-          <ul
-            className={`grid gap-x-4 sm:grid-cols-2 ${filtering ? 'max-h-80 overflow-y-auto' : ''}`}
-          >
-            {shown.map((r) => (
-              <li key={r.id} className="flex min-h-11 items-start gap-2 py-1">
-                <input
-                  id={`${listId}-${r.id}`}
-                  type="checkbox"
-                  name="recipients"
-                  value={r.id}
-                  checked={chosen.includes(r.id)}
-                  onChange={(event) => toggle(r.id, event.target.checked)}
-                  className="mt-0.5 size-5 shrink-0 accent-[var(--lc-primary)]"
-                />
-                <label htmlFor={`${listId}-${r.id}`} className="grid min-w-0">
-                  <span className="font-medium">{r.name}</span>
-                  <span className="text-sm text-muted">
-                    {r.detail === r.role ? r.role : `${r.role} · ${r.detail}`}
-                    {suggested.has(r.id) && childName ? ` · Related to ${childName}` : ''}
-                  </span>
-                </label>
-              </li>
-            ))}
-          </ul>
-          <FieldError id={`${listId}-error`} message={recipientsError} />
-        </fieldset>
-
-        {children.length > 0 ? (
-          <Combobox
-            name="studentId"
-            label="About a child (optional)"
-            options={children}
-            defaultValue={childId ?? undefined}
-            error={form?.fieldErrors?.studentId}
-            hint="The people related to the child move to the top of the list."
-            placeholder="Type a name"
-            onChange={setChildId}
-          />
+        <legend className="mb-1 text-sm font-medium">To</legend>
+        {showLimit ? (
+          <p id={`${listId}-limit`} className="text-sm text-muted">
+            Choose up to {limit} people.
+          </p>
         ) : null}
-
-        <TextField
-          name="subject"
-          label="Subject"
-          form={form}
-          maxLength={SUBJECT_MAX_LENGTH}
-          autoComplete="off"
-        />
-        <TextAreaField
-          name="body"
-          label="Message"
-          form={form}
-          rows={6}
-          maxLength={MESSAGE_MAX_LENGTH}
-        />
-
-        <div className="hidden gap-2 sm:flex">
-          <button type="submit" disabled={busy} className={`${skin.button} ${skin.rounded}`}>
-            {busy ? 'Sending…' : 'Send'}
-          </button>
-          <Link to="/dash/messages" className={`${skin.buttonSecondary} ${skin.rounded}`}>
-            Cancel
-          </Link>
-        </div>
-      </Form>
-      <MobileActionBar label="New conversation actions">
-        <Link to="/dash/messages" className={`${skin.buttonSecondary} ${skin.rounded}`}>
-          Cancel
-        </Link>
-        <button
-          type="submit"
-          form={formId}
-          disabled={busy}
-          className={`${skin.button} ${skin.rounded}`}
+        {recipients.length === 0 ? (
+          <p className="text-sm text-muted">There is nobody you can start a conversation with.</p>
+        ) : null}
+        {filtering ? (
+          <div className="grid gap-1">
+            <label htmlFor={`${listId}-filter`} className="text-sm">
+              Find a person
+            </label>
+            <input
+              id={`${listId}-filter`}
+              type="search"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              // Enter in the filter must not send the form.
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') event.preventDefault();
+              }}
+              autoComplete="off"
+              className={`${skin.input} ${skin.rounded}`}
+              aria-describedby={`${listId}-count`}
+            />
+            <p id={`${listId}-count`} className="text-sm text-muted" aria-live="polite">
+              {hiddenCount > 0
+                ? `Showing ${shown.length} of ${matching.length}. Type a name to narrow the list.`
+                : matching.length === 0
+                  ? 'Nobody matches what you typed.'
+                  : `${matching.length} ${matching.length === 1 ? 'person' : 'people'}`}
+            </p>
+          </div>
+        ) : null}
+        <ul
+          className={`grid gap-x-4 sm:grid-cols-2 ${filtering ? 'max-h-80 overflow-y-auto' : ''}`}
         >
-          {busy ? 'Sending…' : 'Send'}
-        </button>
-      </MobileActionBar>
-    </>
+          {shown.map((r) => (
+            <li key={r.id} className="flex min-h-11 items-start gap-2 py-1">
+              <input
+                id={`${listId}-${r.id}`}
+                type="checkbox"
+                name="recipients"
+                value={r.id}
+                checked={chosen.includes(r.id)}
+                onChange={(event) => toggle(r.id, event.target.checked)}
+                className="mt-0.5 size-5 shrink-0 accent-[var(--lc-primary)]"
+              />
+              <label htmlFor={`${listId}-${r.id}`} className="grid min-w-0">
+                <span className="font-medium">{r.name}</span>
+                <span className="text-sm text-muted">
+                  {r.detail === r.role ? r.role : `${r.role} · ${r.detail}`}
+                  {suggested.has(r.id) && childName ? ` · Related to ${childName}` : ''}
+                </span>
+              </label>
+            </li>
+          ))}
+        </ul>
+        <FieldError id={`${listId}-error`} message={recipientsError} />
+      </fieldset>
+
+      {children.length > 0 ? (
+        <Combobox
+          name="studentId"
+          label="About a child (optional)"
+          options={children}
+          defaultValue={childId ?? undefined}
+          error={form?.fieldErrors?.studentId}
+          hint="The people related to the child move to the top of the list."
+          placeholder="Type a name"
+          onChange={setChildId}
+        />
+      ) : null}
+
+      <TextField
+        name="subject"
+        label="Subject"
+        form={form}
+        maxLength={SUBJECT_MAX_LENGTH}
+        autoComplete="off"
+      />
+      <TextAreaField
+        name="body"
+        label="Message"
+        form={form}
+        rows={6}
+        maxLength={MESSAGE_MAX_LENGTH}
+      />
+    </EditorForm>
   );
 }

@@ -5,18 +5,19 @@
 import { Form, useNavigation } from '@remix-run/react';
 import { formatDateTime } from '~/domain/format';
 import { useSettings } from '~/settings/store';
+import { Button, useButtonClasses } from '~/ui/Button';
 import { ARCHIVE_INTENT } from './writes';
 
 export function ArchiveConversation() {
   const skin = useSettings((s) => s.skin);
+  // A <summary> opens its disclosure and cannot be a Button: it borrows the secondary look.
+  const summaryClasses = useButtonClasses({ variant: 'secondary', className: 'cursor-pointer' });
   const navigation = useNavigation();
   const busy =
     navigation.state === 'submitting' && navigation.formData?.get('intent') === ARCHIVE_INTENT;
   return (
     <details className="mb-4">
-      <summary className={`inline-flex cursor-pointer ${skin.buttonSecondary} ${skin.rounded}`}>
-        Archive conversation
-      </summary>
+      <summary className={summaryClasses}>Archive conversation</summary>
       <Form method="post" className={`mt-2 grid gap-2 p-4 ${skin.card} ${skin.rounded}`}>
         <input type="hidden" name="intent" value={ARCHIVE_INTENT} />
         <p>
@@ -25,9 +26,9 @@ export function ArchiveConversation() {
           read it.
         </p>
         <div>
-          <button type="submit" disabled={busy} className={`${skin.button} ${skin.rounded}`}>
+          <Button type="submit" disabled={busy}>
             {busy ? 'Archiving…' : 'Archive'}
-          </button>
+          </Button>
         </div>
       </Form>
     </details>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { deviceTimeZone } from '~/domain/clock';
 import {
   childOptions,
   filterInbox,
@@ -152,13 +153,15 @@ describe('filtering and searching the inbox', () => {
 
 describe('times in the inbox and the thread', () => {
   it('shows the clock for today and a short date for other days', () => {
+    // Local dates, read in the device's zone.
+    const here = deviceTimeZone();
     const now = new Date(2025, 2, 3, 18, 0);
-    expect(formatInboxTime(new Date(2025, 2, 3, 9, 5).toISOString(), now)).toBe('09:05');
-    expect(formatInboxTime(new Date(2025, 2, 1, 9, 5).toISOString(), now)).toBe('Sat 1 Mar');
-    expect(formatInboxTime(new Date(2024, 11, 24, 9, 5).toISOString(), now)).toBe(
+    expect(formatInboxTime(new Date(2025, 2, 3, 9, 5).toISOString(), now, here)).toBe('09:05');
+    expect(formatInboxTime(new Date(2025, 2, 1, 9, 5).toISOString(), now, here)).toBe('Sat 1 Mar');
+    expect(formatInboxTime(new Date(2024, 11, 24, 9, 5).toISOString(), now, here)).toBe(
       'Tue 24 Dec 2024',
     );
-    expect(formatInboxTime('', now)).toBe('');
+    expect(formatInboxTime('', now, here)).toBe('');
   });
 
   it('reads today and the time by the campus clock, naming a zone other than the device’s', () => {

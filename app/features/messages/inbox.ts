@@ -2,7 +2,7 @@
 // ?archived=1: archived conversations instead of the others),
 // the child options (only children that appear in the person's conversations), and how a time is
 // shown (today → HH:MM, else a short date). Pure, so the rules are tested without a browser.
-import { addDays, deviceTimeZone, now as clockNow, schoolDay } from '~/domain/clock';
+import { addDays, schoolDay } from '~/domain/clock';
 import { formatDate, formatTime } from '~/domain/format';
 import type { InboxItem, Person } from './load';
 
@@ -103,16 +103,15 @@ export function inboxQueryToSearch(query: InboxQuery): string {
 }
 
 /** HH:MM (24-hour) in the person's campus zone, named when it is not the device's. */
-export function formatClock(iso: string, timeZone: string = deviceTimeZone()): string {
+export function formatClock(iso: string, timeZone: string): string {
   return formatTime(iso, timeZone);
 }
 
-/** An inbox time: HH:MM today, else "Mon 3 Mar" (with the year when it is not this year). */
-export function formatInboxTime(
-  iso: string,
-  now: Date = clockNow(),
-  timeZone: string = deviceTimeZone(),
-): string {
+/**
+ * An inbox time: HH:MM today, else "Mon 3 Mar" (with the year when it is not this year), by the
+ * clock of `timeZone`, the person's campus zone (usePersonZone): "today" is that campus's day.
+ */
+export function formatInboxTime(iso: string, now: Date, timeZone: string): string {
   const date = new Date(iso);
   if (!iso || Number.isNaN(date.getTime())) return '';
   const day = schoolDay(timeZone, date);

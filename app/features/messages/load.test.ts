@@ -80,6 +80,27 @@ describe('loadMessagesData: participants', () => {
     expect(personOf(data, 'm-colleague').name).toBe('Priya Raman');
   });
 
+  it('writes times by the app’s one zone rule: a facilitator whose campus is gone takes their class’s', async () => {
+    cache.collections.campuses = [
+      { id: 'north', timezone: 'Asia/Kolkata' },
+      { id: 'east', timezone: 'Pacific/Auckland' },
+    ];
+    cache.collections.classrooms = [{ id: 'kiwis', campusId: 'east' }];
+    cache.collections.facilitators = [
+      {
+        id: 'f1',
+        memberUUID: 'm-fac',
+        firstName: 'Daniel',
+        lastName: 'Mensah',
+        email: 'daniel@example.com',
+        status: 'active',
+        campusId: 'closed',
+        classroomIds: ['kiwis'],
+      },
+    ];
+    expect((await loadMessagesData(facilitator)).timeZone).toBe('Pacific/Auckland');
+  });
+
   it('falls back only for a participant the conversation does not name', async () => {
     cache.collections.conversations = [conversation];
     const data = await loadMessagesData(facilitator);

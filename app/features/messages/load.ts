@@ -5,10 +5,9 @@
 import { z } from 'zod';
 import type { SessionUser } from '~/auth/session-user';
 import { loadCollection } from '~/data/route-data';
-import { campusZone, schoolDay } from '~/domain/clock';
+import { campusZone, schoolDay, signedInZone } from '~/domain/clock';
 import {
   hasRead,
-  isOfficeMember,
   OFFICE_NAME,
   OFFICE_PARTICIPANT,
   participantIdsOf,
@@ -28,7 +27,7 @@ import {
   type Message,
   type Student,
 } from '~/domain/records';
-import { isRole, type Role } from '~/domain/roles';
+import { isRole, isStaff, type Role } from '~/domain/roles';
 
 export const conversationRecordSchema = conversationSchema.extend({ id: z.string() });
 export const messageRecordSchema = messageSchema.extend({ id: z.string() });
@@ -37,6 +36,8 @@ const facilitatorRecordSchema = facilitatorSchema.extend({ id: z.string() });
 const familyRecordSchema = familySchema.extend({ id: z.string() });
 /** A campus's id and zone: all the messages screens need of it (the clock of their times). */
 const campusZoneSchema = z.object({ id: z.string(), timezone: z.string().nullish() });
+/** A classroom's campus: a facilitator or student with no campus of their own takes their class's. */
+const classroomCampusSchema = z.object({ id: z.string(), campusId: z.string() });
 /** Only what a name and a role need, so one odd Members profile does not hide the others. */
 const memberNameSchema = z.object({
   id: z.string(),
@@ -104,36 +105,43 @@ export interface MessagesData {
 
 /** Everything the messages screens need, from the cache (refreshed first when due). */
 export async function loadMessagesData(user: SessionUser): Promise<MessagesData> {
-  const staff = isOfficeMember(user.roles);
-  const [conversations, messages, students, facilitators, families, members, pending, campuses] =
-    await Promise.all([
-      loadCollection('conversations', { schema: conversationRecordSchema }),
-      loadCollection('messages', { schema: messageRecordSchema }),
-      loadCollection('students', { schema: studentRecordSchema }),
-      loadCollection('facilitators', { schema: facilitatorRecordSchema }),
-      user.roles.includes('student')
-        ? Promise.resolve([])
-        : loadCollection('families', { schema: familyRecordSchema }),
-      staff ? loadCollection('members', { schema: memberNameSchema }) : Promise.resolve([]),
-      import('~/data/store').then(async ({ store }) => ({
-        messages: await store.pendingIds('messages'),
-        conversations: await store.pendingIds('conversations'),
-      })),
-      loadCollection('campuses', { schema: campusZoneSchema }),
-    ]);
+  const staff = isStaff(user.roles);
+  const [
+    conversations,
+    messages,
+    students,
+    facilitators,
+    families,
+    members,
+    pending,
+    campuses,
+    classrooms,
+  ] = await Promise.all([
+    loadCollection('conversations', { schema: conversationRecordSchema }),
+    loadCollection('messages', { schema: messageRecordSchema }),
+    loadCollection('students', { schema: studentRecordSchema }),
+    loadCollection('facilitators', { schema: facilitatorRecordSchema }),
+    user.roles.includes('student')
+      ? Promise.resolve([])
+      : loadCollection('families', { schema: familyRecordSchema }),
+    staff ? loadCollection('members', { schema: memberNameSchema }) : Promise.resolve([]),
+    import('~/data/store').then(async ({ store }) => ({
+      messages: await store.pendingIds('messages'),
+      conversations: await store.pendingIds('conversations'),
+    })),
+    loadCollection('campuses', { schema: campusZoneSchema }),
+    loadCollection('classrooms', { schema: classroomCampusSchema }),
+  ]);
 
   // The reader's campus clock: messages are grouped, headed and timed by the day and time of the
-  // person's campus (their own record's, else their children's, else the school's first campus).
+  // person's campus, by the app's one rule (clock.signedInZone, as every other screen's times).
   const principalBase = principalFromLists(
     { uid: user.uid, email: user.email, roles: user.roles, memberUUID: user.memberUUID },
     { facilitators, students, families },
     user.member,
     schoolDay(campusZone(undefined, campuses)),
   );
-  const timeZone = campusZone(
-    principalBase.campusIds?.[0] ?? principalBase.childCampusIds?.[0],
-    campuses,
-  );
+  const timeZone = signedInZone(principalBase, campuses, classrooms);
   const today = schoolDay(timeZone);
   const principal = principalFromLists(
     { uid: user.uid, email: user.email, roles: user.roles, memberUUID: user.memberUUID },

@@ -8,8 +8,8 @@
 // the backend refuses the rest (participantWithStaff / participantWithFacilitators scopes).
 // recipientGroups names these rules per role; both the recipient list and the page's lead text
 // are built from it, so what the page says matches what it offers.
-import { isOfficeMember, OFFICE_NAME, OFFICE_PARTICIPANT } from '~/domain/messages';
-import type { Role } from '~/domain/roles';
+import { OFFICE_NAME, OFFICE_PARTICIPANT } from '~/domain/messages';
+import { isAdmin, isStaff, type Role } from '~/domain/roles';
 import type { MessagesData, StudentRecord } from './load';
 
 /** What the recipient rules read from the messages data. */
@@ -40,8 +40,9 @@ const OFFICE_OPTION: RecipientOption = {
 
 /** The label of a member's main role, as a recipient list shows it. */
 export function roleLabelOf(roles: readonly Role[]): string {
-  if (roles.includes('superAdmin') || roles.includes('admin')) return 'Admin';
-  if (roles.includes('administration')) return 'Administration';
+  if (isAdmin(roles)) return 'Admin';
+  // Staff who are not admins hold the administration role.
+  if (isStaff(roles)) return 'Administration';
   if (roles.includes('facilitator')) return 'Facilitator';
   if (roles.includes('parent')) return 'Parent';
   if (roles.includes('student')) return 'Student';
@@ -73,7 +74,7 @@ export type RecipientGroup =
 /** The kinds of people someone with these roles may start a conversation with. */
 export function recipientGroups(roles: readonly Role[]): RecipientGroup[] {
   // Office staff write to anyone, as themselves; the office is who they answer for.
-  if (isOfficeMember(roles)) return ['anyone'];
+  if (isStaff(roles)) return ['anyone'];
   const groups: RecipientGroup[] = [];
   if (roles.includes('parent')) groups.push('childrenFacilitators');
   if (roles.includes('facilitator')) groups.push('classFamilies');
@@ -106,7 +107,7 @@ export function newConversationLead(roles: readonly Role[]): string {
 export function childChoices(source: RecipientSource): StudentRecord[] {
   const p = source.principal;
   let students: StudentRecord[];
-  if (isOfficeMember(p.roles)) students = source.students;
+  if (isStaff(p.roles)) students = source.students;
   else if (p.roles.includes('parent') || p.roles.includes('facilitator')) {
     students = source.students.filter(
       (s) =>

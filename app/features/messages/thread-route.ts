@@ -12,12 +12,12 @@ import { syncEngine } from '~/data/sync-status';
 import { canOpenArea } from '~/domain/areas';
 import {
   groupByDay,
-  isOfficeMember,
   OFFICE_NAME,
   OFFICE_PARTICIPANT,
   readersOf,
   takesPart,
 } from '~/domain/messages';
+import { isStaff } from '~/domain/roles';
 import { settingsStore } from '~/settings/store';
 import { notAllowed, notFound } from '~/ui/responses';
 import { childName, formatDayHeading, otherParticipants } from './inbox';
@@ -174,7 +174,7 @@ async function replyTarget(
   const conversation = parsed.data;
   const participant = takesPart(conversation.participantIds, user.memberUUID, user.roles);
   // Office staff also open archived conversations they are not in (issue 28).
-  if (!participant && !(isOfficeMember(user.roles) && conversation.archivedAt)) return null;
+  if (!participant && !(isStaff(user.roles) && conversation.archivedAt)) return null;
   return { participant, archived: Boolean(conversation.archivedAt) };
 }
 

@@ -4,6 +4,7 @@
 // person's, or does not exist, reads "Notification not found" either way, so nothing leaks.
 import { useNavigate } from '@remix-run/react';
 import { useEffect, useState } from 'react';
+import { usePersonZone } from '~/auth/person-zone-context';
 import { notificationHref } from '~/domain/messages';
 import { setNotificationOpener } from '~/settings/notification-param';
 import { Modal, type ModalAction } from '~/ui/Modal';
@@ -36,6 +37,7 @@ function titleOf(view: View): string {
 export function NotificationDialog({ feed = notificationFeed }: { feed?: NotificationFeed }) {
   const [view, setView] = useState<View | null>(null);
   const navigate = useNavigate();
+  const timeZone = usePersonZone();
 
   // Registering the opener is a subscription, not a fetch: the ids come from the URL, later.
   useEffect(() => {
@@ -86,7 +88,7 @@ export function NotificationDialog({ feed = notificationFeed }: { feed?: Notific
             <dt className="text-muted">Date</dt>
             <dd>
               <time dateTime={view.notification.date}>
-                {formatFullDate(view.notification.date)}
+                {formatFullDate(view.notification.date, timeZone)}
               </time>
             </dd>
           </dl>

@@ -2,6 +2,8 @@
 // action, its date, and whether it is new, said in words ("New"), not by colour alone. Opening it
 // marks it read and goes to its page; one with no page in the app is only marked read.
 import { Link } from '@remix-run/react';
+import { usePersonZone } from '~/auth/person-zone-context';
+import { now as clockNow } from '~/domain/clock';
 import { notificationHref } from '~/domain/messages';
 import { settingsStore, useSettings } from '~/settings/store';
 import { Badge } from '~/ui/Badge';
@@ -43,6 +45,7 @@ export function NotificationItem({
   onOpen?: () => void;
 }) {
   const skin = useSettings((s) => s.skin);
+  const timeZone = usePersonZone();
   const href = notificationHref(notification.actionItem);
   const { id, isNew } = notification;
   const open = () => {
@@ -62,8 +65,8 @@ export function NotificationItem({
         </span>
         <span className="mt-0.5 block text-sm text-muted">
           {actionLabel(notification.action)} ·{' '}
-          <time dateTime={notification.date} title={formatFullDate(notification.date)}>
-            {formatNotificationDate(notification.date, now)}
+          <time dateTime={notification.date} title={formatFullDate(notification.date, timeZone)}>
+            {formatNotificationDate(notification.date, now, timeZone)}
           </time>
         </span>
       </span>
@@ -107,7 +110,7 @@ export function NotificationList({
   label: string;
   onOpen?: () => void;
 }) {
-  const now = new Date();
+  const now = clockNow();
   return (
     <ul aria-label={label} className="divide-y divide-border">
       {items.map((notification) => (

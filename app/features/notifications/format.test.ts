@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { deviceTimeZone } from '~/domain/clock';
 import { actionLabel, formatFullDate, formatNotificationDate } from './format';
 
 describe('how a notification reads', () => {
@@ -9,24 +10,28 @@ describe('how a notification reads', () => {
   });
 
   it('says recent dates relative to now', () => {
+    // Local dates, read in the device's zone.
+    const here = deviceTimeZone();
     const now = new Date(2024, 2, 10, 15, 0);
-    expect(formatNotificationDate(new Date(2024, 2, 10, 14, 59, 30).toISOString(), now)).toBe(
+    expect(formatNotificationDate(new Date(2024, 2, 10, 14, 59, 30).toISOString(), now, here)).toBe(
       'Just now',
     );
-    expect(formatNotificationDate(new Date(2024, 2, 10, 14, 35).toISOString(), now)).toBe(
+    expect(formatNotificationDate(new Date(2024, 2, 10, 14, 35).toISOString(), now, here)).toBe(
       '25 minutes ago',
     );
-    expect(formatNotificationDate(new Date(2024, 2, 10, 12, 0).toISOString(), now)).toBe(
+    expect(formatNotificationDate(new Date(2024, 2, 10, 12, 0).toISOString(), now, here)).toBe(
       '3 hours ago',
     );
-    expect(formatNotificationDate(new Date(2024, 2, 9, 9, 0).toISOString(), now)).toMatch(
+    expect(formatNotificationDate(new Date(2024, 2, 9, 9, 0).toISOString(), now, here)).toMatch(
       /^Yesterday, /,
     );
-    expect(formatNotificationDate(new Date(2024, 1, 2, 9, 0).toISOString(), now)).not.toMatch(
+    expect(formatNotificationDate(new Date(2024, 1, 2, 9, 0).toISOString(), now, here)).not.toMatch(
       /2024/,
     );
-    expect(formatNotificationDate(new Date(2023, 1, 2, 9, 0).toISOString(), now)).toMatch(/2023/);
-    expect(formatNotificationDate('not a date', now)).toBe('');
+    expect(formatNotificationDate(new Date(2023, 1, 2, 9, 0).toISOString(), now, here)).toMatch(
+      /2023/,
+    );
+    expect(formatNotificationDate('not a date', now, here)).toBe('');
   });
 
   it('says Today and Yesterday by the campus clock, not the device clock', () => {

@@ -5,6 +5,7 @@ import { Form, useNavigation } from '@remix-run/react';
 import { useId } from 'react';
 import { SignOutButton } from '~/auth/SignOutButton';
 import { useSettings } from '~/settings/store';
+import { Button } from '~/ui/Button';
 import { CheckboxField, FormError, TextField, type FormState } from '~/ui/form/Field';
 import { PageHeading } from '~/ui/PageHeading';
 import type { ProfileActionData, ProfileData, ProfileIntent } from './profile-route';
@@ -78,13 +79,9 @@ export function ProfilePage({
               defaultValue={profile.photoURL}
             />
             <div>
-              <button
-                type="submit"
-                disabled={busyIntent === 'profile'}
-                className={`${skin.button} ${skin.rounded}`}
-              >
+              <Button type="submit" disabled={busyIntent === 'profile'}>
                 {busyIntent === 'profile' ? 'Saving…' : 'Save profile'}
-              </button>
+              </Button>
             </div>
           </Form>
         </Section>
@@ -119,13 +116,9 @@ export function ProfilePage({
               autoComplete="new-password"
             />
             <div>
-              <button
-                type="submit"
-                disabled={busyIntent === 'password'}
-                className={`${skin.button} ${skin.rounded}`}
-              >
+              <Button type="submit" disabled={busyIntent === 'password'}>
                 {busyIntent === 'password' ? 'Updating…' : 'Update password'}
-              </button>
+              </Button>
             </div>
           </Form>
         </Section>
@@ -141,13 +134,9 @@ export function ProfilePage({
               defaultChecked={profile.persistLogin}
             />
             <div>
-              <button
-                type="submit"
-                disabled={busyIntent === 'preferences'}
-                className={`${skin.buttonSecondary} ${skin.rounded}`}
-              >
+              <Button type="submit" variant="secondary" disabled={busyIntent === 'preferences'}>
                 Save preference
-              </button>
+              </Button>
             </div>
           </Form>
         </Section>

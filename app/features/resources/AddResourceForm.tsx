@@ -6,25 +6,23 @@
 // is stored, the form goes to the action with the file's id, path, type and size, and the action
 // saves the record. A refused form or a cancelled or failed upload leaves the form as it was typed
 // (the inputs are uncontrolled, and nothing navigates).
-import { Form, Link, useNavigation, useSubmit } from '@remix-run/react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useSubmit } from '@remix-run/react';
+import { useRef, useState, type FormEvent } from 'react';
 import { BackendError } from '~/backend/errors';
 import { isCancelled, uploadFile, type UploadHandle } from '~/backend/storage';
 import { syncEngine } from '~/data/sync-status';
 import { storagePathFor, UPLOAD_ACCEPT, UPLOAD_MESSAGES } from '~/domain/resources';
-import { useSettings } from '~/settings/store';
 import { Button } from '~/ui/Button';
+import { EditorForm } from '~/ui/form/EditorForm';
 import {
   CheckboxGroupField,
   Field,
-  FormError,
   SelectField,
   TextAreaField,
   TextField,
   type FormState,
 } from '~/ui/form/Field';
 import { formFailure, formValues, type FormFailure } from '~/ui/form/parse-form';
-import { MobileActionBar } from '~/ui/MobileActionBar';
 import {
   ADD_MESSAGES,
   AUDIENCE_OPTIONS,
@@ -62,18 +60,13 @@ export function AddResourceForm({
   classrooms,
   result,
 }: AddResourceFormProps) {
-  const skin = useSettings((s) => s.skin);
-  const navigation = useNavigation();
   const submit = useSubmit();
-  const formId = useId();
   const [kind, setKind] = useState<'link' | 'file'>(initialKind);
   const [failure, setFailure] = useState<FormFailure | null>(null);
   const [upload, setUpload] = useState<UploadState>({ status: 'idle' });
   const handle = useRef<UploadHandle | null>(null);
   const fileInput = useRef<HTMLInputElement | null>(null);
-  const saving = navigation.state !== 'idle' && navigation.formMethod !== undefined;
   const uploading = upload.status === 'uploading';
-  const busy = saving || uploading;
   const shown = failure ?? result;
   const form: FormState | undefined = shown
     ? { fieldErrors: shown.fieldErrors, values: shown.values }
@@ -156,159 +149,135 @@ export function AddResourceForm({
     });
   };
 
-  const saveLabel = uploading ? 'Uploading…' : saving ? 'Saving…' : 'Save resource';
-
   return (
-    <>
-      <div className="mb-4 empty:hidden">
-        <FormError form={form} summarize />
-      </div>
-      <Form
-        id={formId}
-        method="post"
-        noValidate
-        onSubmit={onSubmit}
-        className={`grid max-w-3xl gap-6 p-4 sm:p-6 ${skin.card} ${skin.rounded}`}
-      >
-        <fieldset className="grid gap-1">
-          <legend className="mb-1 text-sm font-medium">What are you adding?</legend>
-          <div className="flex flex-wrap gap-x-6">
-            {(['link', 'file'] as const).map((value) => (
-              <label key={value} className="flex min-h-11 items-center gap-2">
-                <input
-                  type="radio"
-                  name="kind"
-                  value={value}
-                  checked={kind === value}
-                  disabled={uploading}
-                  onChange={() => setKind(value)}
-                  className="size-5 accent-[var(--lc-primary)]"
-                />
-                {value === 'link' ? 'A link' : 'A file to upload'}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+    <EditorForm
+      frame="sheet"
+      noValidate
+      onSubmit={onSubmit}
+      className="max-w-3xl"
+      form={form}
+      summarize
+      submitLabel="Save resource"
+      busy={uploading}
+      busyLabel={uploading ? 'Uploading…' : 'Saving…'}
+      cancelTo="/dash/resources"
+      actionsLabel="Add resource actions"
+    >
+      <fieldset className="grid gap-1">
+        <legend className="mb-1 text-sm font-medium">What are you adding?</legend>
+        <div className="flex flex-wrap gap-x-6">
+          {(['link', 'file'] as const).map((value) => (
+            <label key={value} className="flex min-h-11 items-center gap-2">
+              <input
+                type="radio"
+                name="kind"
+                value={value}
+                checked={kind === value}
+                disabled={uploading}
+                onChange={() => setKind(value)}
+                className="size-5 accent-[var(--lc-primary)]"
+              />
+              {value === 'link' ? 'A link' : 'A file to upload'}
+            </label>
+          ))}
+        </div>
+      </fieldset>
 
+      <TextField name="title" label="Title" form={form} maxLength={TITLE_MAX} autoComplete="off" />
+      <TextAreaField
+        name="description"
+        label="Description"
+        form={form}
+        rows={3}
+        maxLength={DESCRIPTION_MAX}
+        hint="Optional: what it is and how to use it."
+      />
+
+      {kind === 'link' ? (
         <TextField
-          name="title"
-          label="Title"
+          name="url"
+          label="Link (URL)"
           form={form}
-          maxLength={TITLE_MAX}
+          type="url"
+          inputMode="url"
+          maxLength={URL_MAX}
+          placeholder="https://"
           autoComplete="off"
         />
-        <TextAreaField
-          name="description"
-          label="Description"
-          form={form}
-          rows={3}
-          maxLength={DESCRIPTION_MAX}
-          hint="Optional: what it is and how to use it."
-        />
-
-        {kind === 'link' ? (
-          <TextField
-            name="url"
-            label="Link (URL)"
-            form={form}
-            type="url"
-            inputMode="url"
-            maxLength={URL_MAX}
-            placeholder="https://"
-            autoComplete="off"
-          />
-        ) : (
-          <div className="grid gap-3">
-            <Field
-              label="File"
-              error={form?.fieldErrors?.file}
-              hint="At most 25 MB: a document (PDF, Word, Excel, PowerPoint, text), an image, audio or video."
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  ref={fileInput}
-                  type="file"
-                  name="file"
-                  accept={UPLOAD_ACCEPT}
-                  disabled={uploading}
-                  onChange={(event) => void checkFile(event.currentTarget)}
+      ) : (
+        <div className="grid gap-3">
+          <Field
+            label="File"
+            error={form?.fieldErrors?.file}
+            hint="At most 25 MB: a document (PDF, Word, Excel, PowerPoint, text), an image, audio or video."
+          >
+            {(control) => (
+              <input
+                {...control}
+                ref={fileInput}
+                type="file"
+                name="file"
+                accept={UPLOAD_ACCEPT}
+                disabled={uploading}
+                onChange={(event) => void checkFile(event.currentTarget)}
+              />
+            )}
+          </Field>
+          {upload.status === 'uploading' ? (
+            <div className="grid gap-2" aria-live="polite">
+              <div className="flex items-center gap-3">
+                <progress
+                  aria-label="Upload progress"
+                  value={upload.percent}
+                  max={100}
+                  className="h-3 min-w-0 flex-1 accent-[var(--lc-primary)]"
                 />
-              )}
-            </Field>
-            {upload.status === 'uploading' ? (
-              <div className="grid gap-2" aria-live="polite">
-                <div className="flex items-center gap-3">
-                  <progress
-                    aria-label="Upload progress"
-                    value={upload.percent}
-                    max={100}
-                    className="h-3 min-w-0 flex-1 accent-[var(--lc-primary)]"
-                  />
-                  <span className="text-sm font-medium tabular-nums">{upload.percent} %</span>
-                </div>
-                <div>
-                  <Button variant="secondary" size="sm" onClick={() => handle.current?.cancel()}>
-                    Cancel upload
-                  </Button>
-                </div>
+                <span className="text-sm font-medium tabular-nums">{upload.percent} %</span>
               </div>
-            ) : null}
-            {upload.status === 'cancelled' ? (
-              <p role="status" className="font-medium">
-                Upload cancelled. Nothing was saved; the form keeps what you typed.
-              </p>
-            ) : null}
-            {upload.status === 'failed' ? (
-              <p role="alert" className="font-medium text-danger">
-                {upload.message}
-              </p>
-            ) : null}
-          </div>
-        )}
-
-        <SelectField
-          name="subjectId"
-          label="Subject"
-          form={form}
-          placeholder="No subject"
-          options={subjects.map((s) => ({ value: s.id, label: s.name }))}
-        />
-        <CheckboxGroupField
-          name="classroomIds"
-          legend="Classrooms"
-          form={form}
-          hint="Share to classrooms: only their people in the audience see it. Leave all unticked to share with the whole audience."
-          options={classrooms.map((c) => ({ value: c.id, label: c.name }))}
-          empty="You teach no classrooms yet, so this is shared with the whole audience."
-          scrollable={classrooms.length > 12}
-        />
-        <CheckboxGroupField
-          name="audience"
-          legend="Audience"
-          form={form}
-          hint="Who may see it."
-          options={AUDIENCE_OPTIONS}
-          defaultValue={DEFAULT_AUDIENCE}
-        />
-
-        <div className="hidden gap-2 sm:flex">
-          <Button type="submit" disabled={busy}>
-            {saveLabel}
-          </Button>
-          <Link to="/dash/resources" className={`${skin.buttonSecondary} ${skin.rounded}`}>
-            Cancel
-          </Link>
+              <div>
+                <Button variant="secondary" size="sm" onClick={() => handle.current?.cancel()}>
+                  Cancel upload
+                </Button>
+              </div>
+            </div>
+          ) : null}
+          {upload.status === 'cancelled' ? (
+            <p role="status" className="font-medium">
+              Upload cancelled. Nothing was saved; the form keeps what you typed.
+            </p>
+          ) : null}
+          {upload.status === 'failed' ? (
+            <p role="alert" className="font-medium text-danger">
+              {upload.message}
+            </p>
+          ) : null}
         </div>
-      </Form>
-      <MobileActionBar label="Add resource actions">
-        <Link to="/dash/resources" className={`${skin.buttonSecondary} ${skin.rounded}`}>
-          Cancel
-        </Link>
-        <Button type="submit" form={formId} disabled={busy}>
-          {saveLabel}
-        </Button>
-      </MobileActionBar>
-    </>
+      )}
+
+      <SelectField
+        name="subjectId"
+        label="Subject"
+        form={form}
+        placeholder="No subject"
+        options={subjects.map((s) => ({ value: s.id, label: s.name }))}
+      />
+      <CheckboxGroupField
+        name="classroomIds"
+        legend="Classrooms"
+        form={form}
+        hint="Share to classrooms: only their people in the audience see it. Leave all unticked to share with the whole audience."
+        options={classrooms.map((c) => ({ value: c.id, label: c.name }))}
+        empty="You teach no classrooms yet, so this is shared with the whole audience."
+        scrollable={classrooms.length > 12}
+      />
+      <CheckboxGroupField
+        name="audience"
+        legend="Audience"
+        form={form}
+        hint="Who may see it."
+        options={AUDIENCE_OPTIONS}
+        defaultValue={DEFAULT_AUDIENCE}
+      />
+    </EditorForm>
   );
 }

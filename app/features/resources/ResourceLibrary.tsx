@@ -4,6 +4,7 @@
 // page's data); the preview's bytes come from the loader.
 import { Form, Link, useFetcher, useLocation, useNavigate, useRevalidator } from '@remix-run/react';
 import { useEffect, useId, useState } from 'react';
+import { usePersonZone } from '~/auth/person-zone-context';
 import { BackendError } from '~/backend/errors';
 import { offlineFiles } from '~/data/offline-files';
 import { formatInstantDay } from '~/domain/format';
@@ -11,6 +12,7 @@ import { settingsStore, useSettings } from '~/settings/store';
 import { Badge } from '~/ui/Badge';
 import { Button, ButtonLink } from '~/ui/Button';
 import { EmptyState } from '~/ui/EmptyState';
+import { FilterSelect } from '~/ui/form/FilterSelect';
 import { ACTION_ICONS, AREA_ICONS, Icon, RESOURCE_ICONS } from '~/ui/icons';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { Modal } from '~/ui/Modal';
@@ -190,15 +192,10 @@ function LibraryFilters({ data }: { data: LibraryData }) {
   const skin = useSettings((s) => s.skin);
   const ids = {
     q: useId(),
-    kind: useId(),
-    subject: useId(),
-    classroom: useId(),
-    sort: useId(),
   };
   const { formRef, apply } = useUrlForm('/dash/resources', (fields) =>
     libraryQueryToSearch(parseLibraryQuery(fields)),
   );
-  const select = `min-h-11 w-full ${skin.input} ${skin.rounded}`;
   return (
     <Form
       ref={formRef}
@@ -234,75 +231,43 @@ function LibraryFilters({ data }: { data: LibraryData }) {
           </Button>
         </div>
       </div>
-      <div className="grid gap-1">
-        <label htmlFor={ids.kind} className="text-sm font-medium">
-          Kind
-        </label>
-        <select
-          key={`kind-${query.kind}`}
-          id={ids.kind}
-          name="kind"
-          defaultValue={query.kind}
-          className={select}
-        >
-          <option value="">All kinds</option>
-          <option value="link">Links</option>
-          <option value="file">Files</option>
-        </select>
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor={ids.subject} className="text-sm font-medium">
-          Subject
-        </label>
-        <select
-          key={`subject-${query.subject}`}
-          id={ids.subject}
-          name="subject"
-          defaultValue={query.subject}
-          className={select}
-        >
-          <option value="">All subjects</option>
-          {data.subjects.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor={ids.classroom} className="text-sm font-medium">
-          Classroom
-        </label>
-        <select
-          key={`classroom-${query.classroom}`}
-          id={ids.classroom}
-          name="classroom"
-          defaultValue={query.classroom}
-          className={select}
-        >
-          <option value="">All classrooms</option>
-          {data.classroomOptions.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor={ids.sort} className="text-sm font-medium">
-          Sort
-        </label>
-        <select
-          key={`sort-${query.sort}`}
-          id={ids.sort}
-          name="sort"
-          defaultValue={query.sort}
-          className={select}
-        >
-          <option value="newest">Newest first</option>
-          <option value="title">Title (A–Z)</option>
-        </select>
-      </div>
+      <FilterSelect
+        key={`kind-${query.kind}`}
+        label="Kind"
+        name="kind"
+        defaultValue={query.kind}
+        allLabel="All kinds"
+        options={[
+          { value: 'link', label: 'Links' },
+          { value: 'file', label: 'Files' },
+        ]}
+      />
+      <FilterSelect
+        key={`subject-${query.subject}`}
+        label="Subject"
+        name="subject"
+        defaultValue={query.subject}
+        allLabel="All subjects"
+        options={data.subjects.map((s) => ({ value: s.id, label: s.name }))}
+      />
+      <FilterSelect
+        key={`classroom-${query.classroom}`}
+        label="Classroom"
+        name="classroom"
+        defaultValue={query.classroom}
+        allLabel="All classrooms"
+        options={data.classroomOptions.map((c) => ({ value: c.id, label: c.label }))}
+      />
+      <FilterSelect
+        key={`sort-${query.sort}`}
+        label="Sort"
+        name="sort"
+        defaultValue={query.sort}
+        options={[
+          { value: 'newest', label: 'Newest first' },
+          { value: 'title', label: 'Title (A–Z)' },
+        ]}
+      />
     </Form>
   );
 }
@@ -330,6 +295,7 @@ function ResourceItem({
   const { revalidate } = useRevalidator();
   const titleId = useId();
   const [busy, setBusy] = useState<'download' | 'keep' | null>(null);
+  const timeZone = usePersonZone();
   const path = resource.storagePath;
   const isFile = resource.kind === 'file' && Boolean(path);
   const time = resourceTime(resource);
@@ -397,7 +363,7 @@ function ResourceItem({
                   : 'Link',
                 subject,
                 classrooms.length > 0 ? classrooms.join(', ') : null,
-                time ? formatInstantDay(time) : null,
+                time ? formatInstantDay(time, timeZone) : null,
               ]
                 .filter(Boolean)
                 .join(' · ')}

@@ -1,15 +1,14 @@
 // The one school setup editor behind /dash/school/:kind/new and /dash/school/:kind/:id: a campus,
 // subject or classroom form on the form kit. Inputs are uncontrolled, so after a refused submit they
 // still hold what the person typed, and each error shows beside its field.
-import { Form, useNavigation } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import type { Campus, Classroom, Facilitator, Subject } from '~/domain/records';
-import { Button, ButtonLink } from '~/ui/Button';
-import { Card } from '~/ui/Card';
 import { isEditConflict, openedForm, pickEditable } from '~/ui/form/edit-conflicts';
 import { EditConflicts, OpenedField } from '~/ui/form/EditConflicts';
-import { FormError, SelectField, TextAreaField, TextField, type FormState } from '~/ui/form/Field';
+import { EditorForm } from '~/ui/form/EditorForm';
+import { SelectField, TextAreaField, TextField, type FormState } from '~/ui/form/Field';
 import { typedValue } from '~/ui/form/parse-form';
-import { MobileActionBar } from '~/ui/MobileActionBar';
+import { PageHeading } from '~/ui/PageHeading';
 import { ClassroomFields } from './ClassroomFields';
 import {
   isHexColour,
@@ -18,6 +17,7 @@ import {
   timeZones,
   type SchoolKind,
 } from './schemas';
+import type { schoolEditorAction, schoolEditorLoader } from './setup-route';
 import type { SchoolSaveResult } from './writes';
 
 type SchoolRecord = Campus | Subject | Classroom;
@@ -45,8 +45,6 @@ export function SchoolEditor({
   facilitators,
   result,
 }: SchoolEditorProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting';
   const form: FormState | undefined =
     result && !result.ok
       ? {
@@ -55,57 +53,55 @@ export function SchoolEditor({
         }
       : undefined;
   const one = KIND_LABELS[kind].one;
-  const formId = `school-${kind}-form`;
   const saveLabel = record ? `Save ${one}` : `Create ${one}`;
   const cancelHref = `/dash/school#${kind}`;
 
   return (
+    <EditorForm
+      id={`school-${kind}-form`}
+      noValidate
+      className="max-w-3xl"
+      form={form}
+      summarize
+      submitLabel={saveLabel}
+      cancelTo={cancelHref}
+      actionsLabel={`${saveLabel} actions`}
+    >
+      {/* Decision 052: what the form opened with, and the fields someone else changed since. */}
+      {record ? (
+        <OpenedField opened={openedForm(record, pickEditable(record, SCHOOL_FORM_FIELDS[kind]))} />
+      ) : null}
+      {isEditConflict(result) ? <EditConflicts conflicts={result.conflicts} /> : null}
+      {kind === 'campuses' ? (
+        <CampusFields form={form} campus={record && 'timezone' in record ? record : null} />
+      ) : null}
+      {kind === 'subjects' ? (
+        <SubjectFields form={form} subject={record && 'code' in record ? record : null} />
+      ) : null}
+      {kind === 'classrooms' ? (
+        <ClassroomFields
+          form={form}
+          classroom={record && 'capacity' in record ? record : null}
+          campuses={campuses}
+          subjects={subjects}
+          facilitators={facilitators}
+        />
+      ) : null}
+    </EditorForm>
+  );
+}
+
+/** The page of both URLs, new and edit (decision 058): the heading and the editor. */
+export function SchoolEditorPage() {
+  const data = useLoaderData<typeof schoolEditorLoader>();
+  const result = useActionData<typeof schoolEditorAction>();
+  return (
     <>
-      <Card className="max-w-3xl">
-        <Form method="post" id={formId} noValidate className="grid gap-4">
-          <FormError form={form} summarize />
-          {/* Decision 052: what the form opened with, and the fields someone else changed since. */}
-          {record ? (
-            <OpenedField
-              opened={openedForm(record, pickEditable(record, SCHOOL_FORM_FIELDS[kind]))}
-            />
-          ) : null}
-          {isEditConflict(result) ? <EditConflicts conflicts={result.conflicts} /> : null}
-          {kind === 'campuses' ? (
-            <CampusFields form={form} campus={record && 'timezone' in record ? record : null} />
-          ) : null}
-          {kind === 'subjects' ? (
-            <SubjectFields form={form} subject={record && 'code' in record ? record : null} />
-          ) : null}
-          {kind === 'classrooms' ? (
-            <ClassroomFields
-              form={form}
-              classroom={record && 'capacity' in record ? record : null}
-              campuses={campuses}
-              subjects={subjects}
-              facilitators={facilitators}
-            />
-          ) : null}
-          {/* On phones the buttons sit in the mobile action bar instead. */}
-          <div className="hidden gap-2 sm:flex">
-            <Button type="submit" busy={busy} busyLabel="Saving…">
-              {saveLabel}
-            </Button>
-            <ButtonLink to={cancelHref} variant="secondary">
-              Cancel
-            </ButtonLink>
-          </div>
-        </Form>
-      </Card>
-      <div className="h-20 sm:hidden" aria-hidden="true" />
-      <MobileActionBar label={`${saveLabel} actions`}>
-        <Button type="submit" form={formId} busy={busy} busyLabel="Saving…">
-          {saveLabel}
-        </Button>
-        <ButtonLink to={cancelHref} variant="secondary">
-          Cancel
-        </ButtonLink>
-      </MobileActionBar>
+      <PageHeading
+        title={schoolEditorTitle(data.kind, data.record)}
+        lead="Fields marked optional may be left empty."
+      />
+      <SchoolEditor key={`${data.kind}/${data.id ?? 'new'}`} {...data} result={result} />
     </>
   );
 }

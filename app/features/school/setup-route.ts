@@ -2,9 +2,16 @@
 // delete action, and the editor's loader, action and title (/dash/school/:kind/new and
 // /dash/school/:kind/:id). The routes check their area first (the 'school' area: 403 for roles that
 // may not change school setup); here an unknown kind or record is 404.
-import { redirect, type MetaFunction } from '@remix-run/react';
+import {
+  redirect,
+  type ClientActionFunctionArgs,
+  type ClientLoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/react';
+import { requireArea } from '~/auth/guards';
 import type { SessionUser } from '~/auth/session';
 import { loadCollection } from '~/data/route-data';
+import type { Area } from '~/domain/areas';
 import {
   campusSchema,
   classroomSchema,
@@ -99,3 +106,17 @@ export const schoolEditorMeta: MetaFunction = ({ params, error }) => {
     { title: params.id ? `Edit ${one} · School Setup` : `New ${one} · School Setup` },
   ]);
 };
+
+/** The area of the editor's two URLs; their handles name the same one (test/unit/editor-routes.test.ts). */
+export const SCHOOL_EDITOR_AREA = 'school' satisfies Area;
+
+/** The editor's loader for both URLs (decision 058): no `id` is a new record. */
+export async function schoolEditorLoader({ request, params }: ClientLoaderFunctionArgs) {
+  await requireArea(request, SCHOOL_EDITOR_AREA);
+  return loadSchoolEditor(request, params);
+}
+
+export async function schoolEditorAction({ request, params }: ClientActionFunctionArgs) {
+  const user = await requireArea(request, SCHOOL_EDITOR_AREA);
+  return saveFromSchoolEditor(request, params, user);
+}

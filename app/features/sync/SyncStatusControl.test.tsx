@@ -1,6 +1,7 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PersonZoneContext } from '~/auth/person-zone-context';
 import type { PendingChange } from '~/data/db';
 import type { SyncReport, SyncStatus } from '~/data/sync-engine';
 import { formatSyncTime, SyncStatusControl } from './SyncStatusControl';
@@ -154,6 +155,27 @@ describe('the last sync time', () => {
     const at = Date.parse('2026-11-27T19:00:00Z');
     expect(formatSyncTime(at, 'Asia/Kolkata')).toMatch(/^Sat 28 Nov 2026, 00:30\b/);
     expect(formatSyncTime(at, 'America/Los_Angeles')).toMatch(/^Fri 27 Nov 2026, 11:00\b/);
-    expect(formatSyncTime(null)).toBe('Never');
+    expect(formatSyncTime(null, 'Asia/Kolkata')).toBe('Never');
+  });
+
+  it('is shown in the person’s campus zone, named on a device elsewhere', async () => {
+    const user = userEvent.setup();
+    const deviceZone = process.env.TZ;
+    process.env.TZ = 'America/Los_Angeles';
+    try {
+      const engine = fakeEngine({ ...base, lastSyncTime: Date.parse('2026-11-27T19:00:00Z') });
+      render(
+        <PersonZoneContext.Provider value="Asia/Kolkata">
+          <SyncStatusControl engine={engine} />
+        </PersonZoneContext.Provider>,
+      );
+      await user.click(screen.getByRole('button', { name: /Sync status/ }));
+      expect(screen.getByRole('dialog', { name: 'Sync status' })).toHaveTextContent(
+        'Last syncSat 28 Nov 2026, 00:30 GMT+5:30',
+      );
+    } finally {
+      if (deviceZone === undefined) delete process.env.TZ;
+      else process.env.TZ = deviceZone;
+    }
   });
 });

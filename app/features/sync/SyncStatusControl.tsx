@@ -17,11 +17,11 @@ import {
   Heading,
   Popover,
 } from 'react-aria-components';
+import { usePersonZone } from '~/auth/person-zone-context';
 import { INVALID_DATA_CODE } from '~/data/change-validation';
 import type { PendingChange } from '~/data/db';
 import type { SyncEngine, SyncState, SyncStatus } from '~/data/sync-engine';
 import { syncEngine } from '~/data/sync-status';
-import { deviceTimeZone } from '~/domain/clock';
 import { formatDateTime } from '~/domain/format';
 import { useSettings } from '~/settings/store';
 import { Badge } from '~/ui/Badge';
@@ -81,9 +81,9 @@ export function editHref(change: PendingChange): string | null {
 
 /**
  * When the last sync ran: "Sat 28 Nov 2026, 09:12" (the one date module), or "Never". In the
- * device's zone: the sync is the device's, and its panel knows no campus.
+ * person's campus zone (usePersonZone), as every time on screen, named when the device's differs.
  */
-export function formatSyncTime(time: number | null, timeZone: string = deviceTimeZone()): string {
+export function formatSyncTime(time: number | null, timeZone: string): string {
   if (time === null) return 'Never';
   return formatDateTime(new Date(time), timeZone);
 }
@@ -105,6 +105,7 @@ export function openSyncPanel(): void {
 export function SyncStatusControl({ engine = syncEngine }: { engine?: EngineLike }) {
   const status = useSyncExternalStore(engine.subscribeStatus, engine.getStatus, engine.getStatus);
   const skin = useSettings((s) => s.skin);
+  const timeZone = usePersonZone();
   const [open, setOpen] = useState(false);
   /** The outcome of the last "Sync now" pressed here: running, up to date, or not. */
   const [syncNow, setSyncNow] = useState<'running' | 'up-to-date' | 'not-up-to-date' | null>(null);
@@ -178,7 +179,7 @@ export function SyncStatusControl({ engine = syncEngine }: { engine?: EngineLike
                   <dt className="text-muted">Pending changes</dt>
                   <dd>{status.pendingChanges}</dd>
                   <dt className="text-muted">Last sync</dt>
-                  <dd>{formatSyncTime(status.lastSyncTime)}</dd>
+                  <dd>{formatSyncTime(status.lastSyncTime, timeZone)}</dd>
                 </dl>
                 <p aria-live="polite" className="mt-3 text-sm empty:hidden">
                   {syncNow === 'up-to-date' && !status.isSyncing ? (

@@ -4,6 +4,7 @@
 // "Keep theirs" radio group (native radios: Tab reaches the group, arrow keys choose).
 import { useId, useRef, useState } from 'react';
 import { useSettings } from '~/settings/store';
+import { Button } from '../Button';
 import {
   KEEP_PREFIX,
   OPENED_FIELD,
@@ -150,13 +151,9 @@ function RecordChangedNotice({
         <>
           <p>Someone else changed {listOf(changed)} since you opened this form.</p>
           <p>
-            <button
-              type="button"
-              onClick={onLoad}
-              className={`${skin.buttonSecondary} ${skin.rounded}`}
-            >
+            <Button variant="secondary" onClick={onLoad}>
               Load their changes
-            </button>
+            </Button>
           </p>
         </>
       ) : null}

@@ -83,7 +83,9 @@ export const onFacilitatorWritten = written('facilitators/{id}');
 export const onSubjectWritten = written('subjects/{id}');
 export const onClassroomWritten = written('classrooms/{id}');
 export const onCampusWritten = written('campuses/{id}');
-export const onMemberWritten = written('Members/{id}', audited);
+// A profile whose name (or role label) changes gives its new name to every conversation the person
+// takes part in (participant-names.ts renamedParticipantWrites); other profile writes write none.
+export const onMemberWritten = written('Members/{id}', { ...audited, participantNames: true });
 export const onAttendanceWritten = written('attendance/{id}', audited);
 export const onEventWritten = written('events/{id}', audienceKeyed);
 // A conversation carries its participants' names (participant-names.ts), kept here when it is

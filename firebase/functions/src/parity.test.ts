@@ -308,7 +308,16 @@ const triggerCases: Array<{
     path: 'Members/desk',
     after: { ...SCHOOL['Members/desk'], roles: ['administration', 'parent'], familyId: 'f1' },
     written: 'onMemberWritten',
-    parts: audited,
+    parts: { ...audited, participantNames: true },
+  },
+  {
+    title: 'a parent renamed on their profile, and so in their conversation',
+    path: 'Members/ama',
+    after: { ...SCHOOL['Members/ama'], displayName: 'Ama Owusu-Mensah', updatedBy: 'ama' },
+    written: 'onMemberWritten',
+    parts: { ...audited, participantNames: true },
+    writer: 'ama',
+    audit: { action: 'update', by: 'ama' },
   },
   {
     title: 'a guardian’s phone changed by the parent',

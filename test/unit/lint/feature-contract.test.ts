@@ -78,3 +78,56 @@ describe('logic (.ts) never imports a component (.tsx)', () => {
     );
   });
 });
+
+describe('buttons are drawn with Button, ButtonLink or useButtonClasses', () => {
+  const rule = 'local/buttons-through-button';
+  const file = 'app/features/students/ContractProbe.tsx';
+
+  it("fails a control that takes the skin's button class string, whatever the variant", async () => {
+    for (const token of ['button', 'buttonSecondary', 'buttonDanger']) {
+      const code = `import { useSettings } from '~/settings/store';
+export function Probe() {
+  const skin = useSettings((s) => s.skin);
+  return <button type="button" className={\`\${skin.${token}} \${skin.rounded}\`}>Go</button>;
+}
+`;
+      expect(await rulesFiring(code, file)).toContain(rule);
+    }
+    const otherTheme = `import { SKINS } from '~/settings/skin';
+export const probe = <a href="/x" className={SKINS.accessible.button}>Go</a>;
+`;
+    expect(await rulesFiring(otherTheme, file)).toContain(rule);
+  });
+
+  it('passes Button, ButtonLink, useButtonClasses and the skin’s other tokens', async () => {
+    const code = `import { useSettings } from '~/settings/store';
+import { Button, ButtonLink, useButtonClasses } from '~/ui/Button';
+export function Probe() {
+  const skin = useSettings((s) => s.skin);
+  const summary = useButtonClasses({ variant: 'secondary' });
+  const examples = { go: { button: 'Go' } };
+  return (
+    <div className={skin.card}>
+      <Button variant="danger">{examples.go.button}</Button>
+      <ButtonLink to="/">Home</ButtonLink>
+      <details>
+        <summary className={summary}>More</summary>
+      </details>
+      <span className={skin.buttonTone.primary} />
+    </div>
+  );
+}
+`;
+    expect(await rulesFiring(code, file)).not.toContain(rule);
+  });
+
+  it('lets Button itself and the skin read the tokens', async () => {
+    const code = `export function classes(skin: { button: string }) {
+  return skin.button;
+}
+`;
+    expect(await rulesFiring(code, 'app/ui/Button.tsx')).not.toContain(rule);
+    expect(await rulesFiring(code, 'app/settings/skin.ts')).not.toContain(rule);
+    expect(await rulesFiring(code, 'app/ui/Card.tsx')).toContain(rule);
+  });
+});

@@ -18,7 +18,8 @@ function filesUnder(dir: string): string[] {
 }
 
 /** A function a route calls for its loader or action: load…, …Loader, …Action, …FromRequest. */
-const ROUTE_SUPPORT = /^(load[A-Z]\w*|\w+Loader|\w+Action|\w+FromRequest|clientLoader|clientAction)$/;
+const ROUTE_SUPPORT =
+  /^(load[A-Z]\w*|\w+Loader|\w+Action|\w+FromRequest|clientLoader|clientAction)$/;
 const RETIRED = /(-routes|-actions|^actions|-page|^load-.+)(\.[a-z]+)?\.tsx?$/;
 
 /** `{ a, type B, c as d }` from `~/features/x/y` in one route file: [specifier, imported names]. */
@@ -28,7 +29,13 @@ function featureImports(source: string): Array<[string, string[]]> {
   for (const match of source.matchAll(pattern)) {
     const names = (match[1] ?? '')
       .split(',')
-      .map((part) => part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0] ?? '')
+      .map(
+        (part) =>
+          part
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)[0] ?? '',
+      )
       .filter(Boolean);
     found.push([match[2] ?? '', names]);
   }

@@ -1,4 +1,6 @@
 import { Link } from '@remix-run/react';
+import { usePersonZone } from '~/auth/person-zone-context';
+import { now as clockNow } from '~/domain/clock';
 import { formatInboxTime } from '~/features/messages';
 import type { NewResource } from './new-resources';
 
@@ -10,7 +12,9 @@ export function NewResourcesList({
   resources: NewResource[];
   empty?: string;
 }) {
+  const timeZone = usePersonZone();
   if (resources.length === 0) return <p className="text-sm text-muted">{empty}</p>;
+  const now = clockNow();
   return (
     <ul className="grid gap-2">
       {resources.map((r) => (
@@ -19,7 +23,7 @@ export function NewResourcesList({
             {r.title}
           </Link>
           <span className="block text-sm text-muted">
-            {r.kind} · {formatInboxTime(r.at)}
+            {r.kind} · {formatInboxTime(r.at, now, timeZone)}
           </span>
         </li>
       ))}

@@ -1,10 +1,14 @@
 import { Link } from '@remix-run/react';
+import { usePersonZone } from '~/auth/person-zone-context';
+import { now as clockNow } from '~/domain/clock';
 import { formatInboxTime } from '~/features/messages';
 import { MESSAGES_PATH, type UnreadSummary } from './unread-messages';
 
 /** The unread figure (a link to the inbox) and the latest conversations holding unread messages. */
 export function UnreadMessagesList({ unread }: { unread: UnreadSummary }) {
+  const timeZone = usePersonZone();
   if (unread.count === 0) return <p className="text-sm text-muted">No unread messages</p>;
+  const now = clockNow();
   return (
     <div className="grid gap-3">
       <p>
@@ -21,7 +25,7 @@ export function UnreadMessagesList({ unread }: { unread: UnreadSummary }) {
             </Link>
             <span className="block text-sm text-muted">
               {c.from ? `${c.from} · ` : ''}
-              {c.at ? formatInboxTime(c.at) : ''}
+              {c.at ? formatInboxTime(c.at, now, timeZone) : ''}
             </span>
           </li>
         ))}

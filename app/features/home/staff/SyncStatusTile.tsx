@@ -2,6 +2,7 @@
 // engine status through useSyncStatus, the same describeSyncStatus sentence), live as they change,
 // with "Sync now" and a button that opens the header's panel, where pending changes are retried or
 // discarded. The panel has one home, the header, so this tile opens it rather than copy it.
+import { usePersonZone } from '~/auth/person-zone-context';
 import { syncEngine, useSyncStatus } from '~/data/sync-status';
 import { describeSyncStatus, formatSyncTime, openSyncPanel } from '~/features/sync';
 import { Badge } from '~/ui/Badge';
@@ -11,6 +12,7 @@ import { ACTION_ICONS } from '~/ui/icons';
 
 export function SyncStatusTile() {
   const status = useSyncStatus();
+  const timeZone = usePersonZone();
   const failed = status.failedChanges.length;
   return (
     <Card title="Sync status" level={3} icon={ACTION_ICONS.sync} className="h-full">
@@ -29,7 +31,7 @@ export function SyncStatusTile() {
           <dt className="text-muted">Failed</dt>
           <dd className="tabular-nums">{failed}</dd>
           <dt className="text-muted">Last sync</dt>
-          <dd>{formatSyncTime(status.lastSyncTime)}</dd>
+          <dd>{formatSyncTime(status.lastSyncTime, timeZone)}</dd>
         </dl>
         {status.syncError ? (
           <p className="text-sm text-danger">Sync error: {status.syncError}</p>

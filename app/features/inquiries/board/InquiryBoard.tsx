@@ -11,6 +11,7 @@ import { useSettings } from '~/settings/store';
 import { Button } from '~/ui/Button';
 import { downloadCsv, toCsv } from '~/ui/csv';
 import { EmptyState } from '~/ui/EmptyState';
+import { FilterSelect } from '~/ui/form/FilterSelect';
 import { ACTION_ICONS, AREA_ICONS } from '~/ui/icons';
 import { PageHeading } from '~/ui/PageHeading';
 import { useUrlForm } from '~/ui/use-url-form';
@@ -294,13 +295,11 @@ function InquiryCard({
 function BoardFilters({ data }: { data: BoardData }) {
   const { query } = data;
   const skin = useSettings((s) => s.skin);
-  const ids = { campus: useId(), assignee: useId(), status: useId() };
   const { formRef, apply } = useUrlForm(
     INQUIRIES_PATH,
     (fields) => boardQueryToSearch({ ...parseBoardQuery(fields), inquiry: '' }),
     { preventScrollReset: true },
   );
-  const select = `min-h-11 w-full ${skin.input} ${skin.rounded}`;
   return (
     <Form
       ref={formRef}
@@ -315,65 +314,37 @@ function BoardFilters({ data }: { data: BoardData }) {
       }}
       onChange={() => apply()}
     >
-      <div className="grid gap-1">
-        <label htmlFor={ids.campus} className="text-sm font-medium">
-          Campus
-        </label>
-        <select
-          key={`campus-${query.campus}`}
-          id={ids.campus}
-          name="campus"
-          defaultValue={query.campus}
-          className={select}
-        >
-          <option value="">All campuses</option>
-          {data.campuses.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor={ids.assignee} className="text-sm font-medium">
-          Assigned to
-        </label>
-        <select
-          key={`assignee-${query.assignee}`}
-          id={ids.assignee}
-          name="assignee"
-          defaultValue={query.assignee}
-          className={select}
-        >
-          <option value="">Anyone</option>
-          <option value="me">Assigned to me</option>
-          <option value="none">Unassigned</option>
-          {data.assignees.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor={ids.status} className="text-sm font-medium">
-          Status
-        </label>
-        <select
-          key={`status-${query.status}`}
-          id={ids.status}
-          name="status"
-          defaultValue={query.status}
-          className={select}
-        >
-          <option value="">All statuses</option>
-          {boardColumns([]).map(({ status }) => (
-            <option key={status} value={status}>
-              {statusLabel(status)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        key={`campus-${query.campus}`}
+        label="Campus"
+        name="campus"
+        defaultValue={query.campus}
+        allLabel="All campuses"
+        options={data.campuses.map((c) => ({ value: c.id, label: c.name }))}
+      />
+      <FilterSelect
+        key={`assignee-${query.assignee}`}
+        label="Assigned to"
+        name="assignee"
+        defaultValue={query.assignee}
+        allLabel="Anyone"
+        options={[
+          { value: 'me', label: 'Assigned to me' },
+          { value: 'none', label: 'Unassigned' },
+          ...data.assignees.map((a) => ({ value: a.id, label: a.name })),
+        ]}
+      />
+      <FilterSelect
+        key={`status-${query.status}`}
+        label="Status"
+        name="status"
+        defaultValue={query.status}
+        allLabel="All statuses"
+        options={boardColumns([]).map(({ status }) => ({
+          value: status,
+          label: statusLabel(status),
+        }))}
+      />
     </Form>
   );
 }

@@ -2,15 +2,15 @@
 // pre-filled from it (the same field sets as /dash/families/new and /dash/students/new, in one
 // form), or why there is nothing to convert. The family choice (a new family, or a possible
 // duplicate instead) is the only state: it decides whether the family's fields are sent.
-import { Form, Link, useNavigation } from '@remix-run/react';
-import { useId, useMemo, useState } from 'react';
+import { Link } from '@remix-run/react';
+import { useMemo, useState } from 'react';
 import type { InquiryStatus } from '~/domain/inquiries';
 import { TemporaryPassword } from '~/features/members';
 import { FamilyFields, DuplicateStudentsWarning, StudentFields } from '~/features/students';
 import { useSettings } from '~/settings/store';
 import { Card } from '~/ui/Card';
-import { CheckboxField, FieldError, FormError, type FormState } from '~/ui/form/Field';
-import { MobileActionBar } from '~/ui/MobileActionBar';
+import { EditorForm, useSubmittingTo } from '~/ui/form/EditorForm';
+import { CheckboxField, FieldError, type FormState } from '~/ui/form/Field';
 import { statusLabel } from '../board/board';
 import { INQUIRIES_PATH } from '../office';
 import { FAMILY_PREFIX, NEW_FAMILY, STUDENT_PREFIX, type ConversionResult } from './convert-form';
@@ -158,9 +158,8 @@ function ConversionForm({
   result: ConversionResult | undefined;
 }) {
   const skin = useSettings((s) => s.skin);
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting';
-  const formId = useId();
+  // The duplicate warning's "Save anyway" is a second submit of the same form.
+  const busy = useSubmittingTo(undefined);
   const choiceName = 'familyChoice';
   // One object per result: the family rows compare it to know whether its errors still fit them.
   const form: FormState | undefined = useMemo(
@@ -182,137 +181,115 @@ function ConversionForm({
   const missing = data.missing.map((m) => MISSING_LABELS[m]);
 
   return (
-    <>
-      <div className="empty:hidden">
-        <FormError form={form} summarize />
-      </div>
-      <Form id={formId} method="post" noValidate className="grid max-w-3xl gap-6">
-        {missing.length > 0 ? (
-          <p role="note" className={`p-3 ${skin.warning} ${skin.rounded}`}>
-            The inquiry did not give {missing.join(' or ')}: enter{' '}
-            {missing.length > 1 ? 'them' : 'it'} below before saving.
-          </p>
-        ) : null}
+    <EditorForm
+      frame="stack"
+      noValidate
+      className="max-w-3xl"
+      form={form}
+      summarize
+      submitLabel={submitLabel}
+      cancelTo={INQUIRIES_PATH}
+      actionsLabel="Conversion actions"
+    >
+      {missing.length > 0 ? (
+        <p role="note" className={`p-3 ${skin.warning} ${skin.rounded}`}>
+          The inquiry did not give {missing.join(' or ')}: enter{' '}
+          {missing.length > 1 ? 'them' : 'it'} below before saving.
+        </p>
+      ) : null}
 
-        {data.duplicates.length > 0 ? (
-          <fieldset className={`grid gap-3 p-6 ${skin.card} ${skin.rounded}`}>
-            <legend className="px-1 text-lg font-semibold">Possible duplicates</legend>
-            <ul className="grid gap-1">
-              {data.duplicates.map((f) => (
-                <li key={f.id}>
-                  Possible duplicate: the {f.familyName} family
-                  {f.guardianNames ? ` (${f.guardianNames})` : ''} —{' '}
-                  <Link
-                    to={`/dash/families/${encodeURIComponent(f.id)}`}
-                    className={skin.link}
-                    aria-label={`Open the ${f.familyName} family`}
-                  >
-                    open
-                  </Link>
-                </li>
-              ))}
-            </ul>
-            <div role="radiogroup" aria-label="Which family" className="grid gap-1">
-              {data.duplicates.map((f) => (
-                <label key={f.id} className="flex min-h-11 items-center gap-2">
-                  <input
-                    type="radio"
-                    name={choiceName}
-                    value={f.id}
-                    checked={choice === f.id}
-                    onChange={() => setChoice(f.id)}
-                    className="size-5 accent-[var(--lc-primary)]"
-                  />
-                  Add the student to the {f.familyName} family instead
-                </label>
-              ))}
-              <label className="flex min-h-11 items-center gap-2">
+      {data.duplicates.length > 0 ? (
+        <fieldset className={`grid gap-3 p-6 ${skin.card} ${skin.rounded}`}>
+          <legend className="px-1 text-lg font-semibold">Possible duplicates</legend>
+          <ul className="grid gap-1">
+            {data.duplicates.map((f) => (
+              <li key={f.id}>
+                Possible duplicate: the {f.familyName} family
+                {f.guardianNames ? ` (${f.guardianNames})` : ''} —{' '}
+                <Link
+                  to={`/dash/families/${encodeURIComponent(f.id)}`}
+                  className={skin.link}
+                  aria-label={`Open the ${f.familyName} family`}
+                >
+                  open
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <div role="radiogroup" aria-label="Which family" className="grid gap-1">
+            {data.duplicates.map((f) => (
+              <label key={f.id} className="flex min-h-11 items-center gap-2">
                 <input
                   type="radio"
                   name={choiceName}
-                  value={NEW_FAMILY}
-                  checked={choice === NEW_FAMILY}
-                  onChange={() => setChoice(NEW_FAMILY)}
+                  value={f.id}
+                  checked={choice === f.id}
+                  onChange={() => setChoice(f.id)}
                   className="size-5 accent-[var(--lc-primary)]"
                 />
-                Create a new family
+                Add the student to the {f.familyName} family instead
               </label>
-              <FieldError message={form?.fieldErrors?.[choiceName]} />
-            </div>
-          </fieldset>
+            ))}
+            <label className="flex min-h-11 items-center gap-2">
+              <input
+                type="radio"
+                name={choiceName}
+                value={NEW_FAMILY}
+                checked={choice === NEW_FAMILY}
+                onChange={() => setChoice(NEW_FAMILY)}
+                className="size-5 accent-[var(--lc-primary)]"
+              />
+              Create a new family
+            </label>
+            <FieldError message={form?.fieldErrors?.[choiceName]} />
+          </div>
+        </fieldset>
+      ) : (
+        <input type="hidden" name={choiceName} value={NEW_FAMILY} />
+      )}
+
+      {/* Hidden, not removed, while an existing family is chosen: what was typed stays. */}
+      <div hidden={choice !== NEW_FAMILY} className={`grid gap-6 p-6 ${skin.card} ${skin.rounded}`}>
+        <FamilyFields
+          family={data.family}
+          parentMembers={data.parentMembers}
+          form={form}
+          namePrefix={FAMILY_PREFIX}
+        />
+      </div>
+
+      <div className={`grid gap-6 p-6 ${skin.card} ${skin.rounded}`}>
+        {result?.ok === false && result.status === 409 ? (
+          <DuplicateStudentsWarning
+            duplicates={result.duplicates}
+            busy={busy}
+            confirmName={`${STUDENT_PREFIX}confirmDuplicate`}
+          />
+        ) : null}
+        <StudentFields
+          student={data.student}
+          families={[]}
+          campuses={data.campuses}
+          classrooms={data.classrooms}
+          form={form}
+          familyField={false}
+          namePrefix={STUDENT_PREFIX}
+        />
+      </div>
+
+      <div className={`grid gap-2 p-6 ${skin.card} ${skin.rounded}`}>
+        {data.invitation.offer ? (
+          <CheckboxField
+            name="invite"
+            label="Invite the parent as a member"
+            form={form}
+            defaultChecked
+            hint={`Creates a parent account for ${data.inquiry.email}, linked to the family. This needs a connection; offline, send it later from Members.`}
+          />
         ) : (
-          <input type="hidden" name={choiceName} value={NEW_FAMILY} />
+          <p className="text-muted">{data.invitation.note}</p>
         )}
-
-        {/* Hidden, not removed, while an existing family is chosen: what was typed stays. */}
-        <div
-          hidden={choice !== NEW_FAMILY}
-          className={`grid gap-6 p-6 ${skin.card} ${skin.rounded}`}
-        >
-          <FamilyFields
-            family={data.family}
-            parentMembers={data.parentMembers}
-            form={form}
-            namePrefix={FAMILY_PREFIX}
-          />
-        </div>
-
-        <div className={`grid gap-6 p-6 ${skin.card} ${skin.rounded}`}>
-          {result?.ok === false && result.status === 409 ? (
-            <DuplicateStudentsWarning
-              duplicates={result.duplicates}
-              busy={busy}
-              confirmName={`${STUDENT_PREFIX}confirmDuplicate`}
-            />
-          ) : null}
-          <StudentFields
-            student={data.student}
-            families={[]}
-            campuses={data.campuses}
-            classrooms={data.classrooms}
-            form={form}
-            familyField={false}
-            namePrefix={STUDENT_PREFIX}
-          />
-        </div>
-
-        <div className={`grid gap-2 p-6 ${skin.card} ${skin.rounded}`}>
-          {data.invitation.offer ? (
-            <CheckboxField
-              name="invite"
-              label="Invite the parent as a member"
-              form={form}
-              defaultChecked
-              hint={`Creates a parent account for ${data.inquiry.email}, linked to the family. This needs a connection; offline, send it later from Members.`}
-            />
-          ) : (
-            <p className="text-muted">{data.invitation.note}</p>
-          )}
-        </div>
-
-        <div className="hidden gap-2 sm:flex">
-          <button type="submit" disabled={busy} className={`${skin.button} ${skin.rounded}`}>
-            {busy ? 'Saving…' : submitLabel}
-          </button>
-          <Link to={INQUIRIES_PATH} className={`${skin.buttonSecondary} ${skin.rounded}`}>
-            Cancel
-          </Link>
-        </div>
-      </Form>
-      <div aria-hidden="true" className="h-20 sm:hidden" />
-      <MobileActionBar label="Conversion actions">
-        <Link to={INQUIRIES_PATH} className={`${skin.buttonSecondary} ${skin.rounded}`}>
-          Cancel
-        </Link>
-        <button
-          type="submit"
-          form={formId}
-          disabled={busy}
-          className={`${skin.button} ${skin.rounded}`}
-        >
-          {busy ? 'Saving…' : submitLabel}
-        </button>
-      </MobileActionBar>
-    </>
+      </div>
+    </EditorForm>
   );
 }

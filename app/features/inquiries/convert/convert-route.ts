@@ -12,6 +12,7 @@ import { syncEngine } from '~/data/sync-status';
 import { conversionPlan } from '~/domain/inquiries';
 import { collectionAccess } from '~/domain/permissions';
 import { memberSchema, parentInquirySchema } from '~/domain/records';
+import { isAdmin } from '~/domain/roles';
 import { inviteMember, mayManageMembers } from '~/features/members';
 import {
   loadParentMembers,
@@ -41,10 +42,7 @@ async function requireOffice(request: Request): Promise<SessionUser> {
  * (the same rule as the family editor's own route).
  */
 function canLinkMembers(user: SessionUser): boolean {
-  return (
-    collectionAccess(user.roles, 'Members') === 'write' &&
-    user.roles.some((r) => r === 'admin' || r === 'superAdmin')
-  );
+  return collectionAccess(user.roles, 'Members') === 'write' && isAdmin(user.roles);
 }
 
 function sameEmail(a: string, b: string): boolean {

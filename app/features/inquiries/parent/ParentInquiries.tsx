@@ -2,6 +2,7 @@
 // prefilled) and "Your inquiries", their own, newest first, with the current status and the last
 // step. Refreshes when the sync brings news about them.
 import { Form, useActionData, useNavigation } from '@remix-run/react';
+import { usePersonZone } from '~/auth/person-zone-context';
 import { useRevalidateOnDataChange } from '~/data/route-data';
 import { Badge } from '~/ui/Badge';
 import { Button } from '~/ui/Button';
@@ -16,6 +17,7 @@ import type { AskResult, ParentData } from './parent-route';
 const WATCHED = ['parentInquiries'];
 
 function InquiryItem({ row }: { row: OwnInquiryRow }) {
+  const timeZone = usePersonZone();
   return (
     <li className="grid gap-1 px-5 py-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -27,11 +29,11 @@ function InquiryItem({ row }: { row: OwnInquiryRow }) {
       </div>
       <p className="text-sm text-muted">
         {row.campusName ?? 'Campus not chosen yet'}
-        {row.sentAt ? ` · sent ${formatInquiryDate(row.sentAt)}` : ''}
+        {row.sentAt ? ` · sent ${formatInquiryDate(row.sentAt, timeZone)}` : ''}
       </p>
       {row.lastStep ? (
         <p className="text-sm">
-          Last step: {row.lastStep.label}, {formatInquiryDate(row.lastStep.at)}
+          Last step: {row.lastStep.label}, {formatInquiryDate(row.lastStep.at, timeZone)}
         </p>
       ) : null}
     </li>

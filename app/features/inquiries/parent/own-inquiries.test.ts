@@ -133,5 +133,5 @@ describe('the last step in words', () => {
 it('formats dates as a person reads them, on the day of the zone given', () => {
   expect(formatInquiryDate('2026-03-06T23:30:00.000Z', 'UTC')).toBe('Fri 6 Mar 2026');
   expect(formatInquiryDate('2026-03-06T23:30:00.000Z', 'Asia/Kolkata')).toBe('Sat 7 Mar 2026');
-  expect(formatInquiryDate('not a date')).toBe('not a date');
+  expect(formatInquiryDate('not a date', 'UTC')).toBe('not a date');
 });

@@ -2,7 +2,6 @@
 // campus, the day it was sent, the current status and its last status step in words (never the
 // office's notes or assignments, which are internal). Pure: the records, names and pending ids come
 // in as arguments.
-import { deviceTimeZone } from '~/domain/clock';
 import { formatInstantDay } from '~/domain/format';
 import { receivedAt, type InquiryStatus } from '~/domain/inquiries';
 import type { ParentInquiry } from '~/domain/records';
@@ -102,9 +101,9 @@ export function ownInquiryRows(
 }
 
 /**
- * "Thu 12 Nov 2026": the day of a stored instant in `timeZone` (the campus's where the caller knows
- * it, else the device's), written by the one date module.
+ * "Thu 12 Nov 2026": the day of a stored instant in `timeZone`, the person's campus zone
+ * (usePersonZone), written by the one date module.
  */
-export function formatInquiryDate(iso: string, timeZone: string = deviceTimeZone()): string {
+export function formatInquiryDate(iso: string, timeZone: string): string {
   return formatInstantDay(iso, timeZone) || iso;
 }

@@ -5,6 +5,7 @@
 import { Form, Link } from '@remix-run/react';
 import { useId } from 'react';
 import { useSettings } from '~/settings/store';
+import { Button, ButtonLink } from '~/ui/Button';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { EmptyState, PageHeading } from '~/ui/PageHeading';
 import type { FamilyListData, FamilyListViewer } from './list-route';
@@ -63,9 +64,7 @@ export function FamilyList({ data, page }: { data: FamilyListData; page: PageTex
   const skin = useSettings((s) => s.skin);
   const searchId = useId();
   const newFamily = data.canWrite ? (
-    <Link to="/dash/families/new" className={`${skin.button} ${skin.rounded}`}>
-      New family
-    </Link>
+    <ButtonLink to="/dash/families/new">New family</ButtonLink>
   ) : null;
   return (
     <>
@@ -74,9 +73,9 @@ export function FamilyList({ data, page }: { data: FamilyListData; page: PageTex
         lead={text.lead}
         actions={
           <div className="flex flex-wrap gap-2">
-            <Link to="/dash/students" className={`${skin.buttonSecondary} ${skin.rounded}`}>
+            <ButtonLink variant="secondary" to="/dash/students">
               Students
-            </Link>
+            </ButtonLink>
             {newFamily ? <div className="hidden sm:flex">{newFamily}</div> : null}
           </div>
         }
@@ -115,9 +114,9 @@ export function FamilyList({ data, page }: { data: FamilyListData; page: PageTex
               className={`${skin.input} ${skin.rounded}`}
             />
           </div>
-          <button type="submit" className={`${skin.buttonSecondary} ${skin.rounded}`}>
+          <Button type="submit" variant="secondary">
             Search
-          </button>
+          </Button>
         </Form>
       ) : null}
       <p role="status" className="mb-2 text-muted" data-testid="families-count">

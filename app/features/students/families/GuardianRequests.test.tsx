@@ -8,6 +8,7 @@ import { createRemixStub } from '@remix-run/testing';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PersonZoneContext } from '~/auth/person-zone-context';
 import { formValues } from '~/ui/form/parse-form';
 import { FamilyContactEditor } from '../forms/FamilyContactEditor';
 import {
@@ -16,7 +17,11 @@ import {
   submitGuardianRequest,
   type GuardianRequestView,
 } from './guardian-requests';
-import { GuardianRequestForm, GuardianRequestReview } from './GuardianRequests';
+import {
+  GuardianRequestForm,
+  GuardianRequestList,
+  GuardianRequestReview,
+} from './GuardianRequests';
 import type { FamilyRecord } from '../forms/family-form';
 
 afterEach(cleanup);
@@ -182,5 +187,40 @@ describe("the office's review", () => {
       decisionNote: 'Welcome!',
       decision: 'approve',
     });
+  });
+
+  it('dates a request and its decision by the person’s campus clock, not the device’s', () => {
+    // 19:00 UTC on Friday is already Saturday in Kolkata; the laptop in Los Angeles is on Friday.
+    const deviceZone = process.env.TZ;
+    process.env.TZ = 'America/Los_Angeles';
+    try {
+      const Stub = createRemixStub([
+        {
+          path: '/',
+          Component: () => (
+            <PersonZoneContext.Provider value="Asia/Kolkata">
+              <GuardianRequestList
+                title="Your requests"
+                requests={[
+                  {
+                    ...base,
+                    status: 'approved',
+                    createdAt: '2026-11-27T19:00:00.000Z',
+                    decidedAt: '2026-11-27T19:30:00.000Z',
+                    decidedByName: 'Priya Raman',
+                  },
+                ]}
+              />
+            </PersonZoneContext.Provider>
+          ),
+        },
+      ]);
+      render(<Stub />);
+      expect(screen.getByText(/Asked by Grace Whitfield on Sat 28 Nov 2026/)).toBeVisible();
+      expect(screen.getByText('by Priya Raman on Sat 28 Nov 2026', { exact: false })).toBeVisible();
+    } finally {
+      if (deviceZone === undefined) delete process.env.TZ;
+      else process.env.TZ = deviceZone;
+    }
   });
 });

@@ -3,8 +3,10 @@
 // ones, with an optional note. The forms post to the family page's action (guardian-requests-route.ts).
 import { Form, useNavigation } from '@remix-run/react';
 import { useId, useState } from 'react';
+import { usePersonZone } from '~/auth/person-zone-context';
 import { formatInstantDay } from '~/domain/format';
 import { useSettings } from '~/settings/store';
+import { Button } from '~/ui/Button';
 import {
   FieldError,
   FormError,
@@ -25,8 +27,9 @@ import type { FamilyRecord } from '../forms/family-form';
 /** What the family page's action answered, when it answered for one of these forms. */
 export type GuardianFormResult = (FormState & { intent?: string }) | undefined;
 
-/** The day of an instant in the person's own calendar: "Fri 27 Nov 2026". */
-const day = (iso: string | undefined) => (iso ? formatInstantDay(iso) : '');
+/** The day of an instant by the person's campus clock (usePersonZone): "Fri 27 Nov 2026". */
+const day = (iso: string | undefined, timeZone: string) =>
+  iso ? formatInstantDay(iso, timeZone) : '';
 
 function describe(request: GuardianRequestView): string {
   const who = `${request.guardian.name}${request.guardian.relationship ? `, ${request.guardian.relationship}` : ''}`;
@@ -35,6 +38,7 @@ function describe(request: GuardianRequestView): string {
 
 function RequestSummary({ request }: { request: GuardianRequestView }) {
   const { guardian } = request;
+  const timeZone = usePersonZone();
   return (
     <>
       <p className="font-medium">{describe(request)}</p>
@@ -45,7 +49,7 @@ function RequestSummary({ request }: { request: GuardianRequestView }) {
       ) : null}
       <p className="text-sm text-muted">
         Asked by {request.askedBy}
-        {request.createdAt ? ` on ${day(request.createdAt)}` : ''}
+        {request.createdAt ? ` on ${day(request.createdAt, timeZone)}` : ''}
         {request.waitingToSend ? ' · saved on this device, not yet sent' : ''}
       </p>
       {request.note ? <p className="text-sm whitespace-pre-line">“{request.note}”</p> : null}
@@ -63,6 +67,7 @@ export function GuardianRequestList({
 }) {
   const skin = useSettings((s) => s.skin);
   const headingId = useId();
+  const timeZone = usePersonZone();
   if (requests.length === 0) return null;
   return (
     <section aria-labelledby={headingId} className={`p-6 ${skin.card} ${skin.rounded}`}>
@@ -76,7 +81,7 @@ export function GuardianRequestList({
             <p className="text-sm">
               <span className="font-medium">{GUARDIAN_REQUEST_STATUS_LABELS[r.status]}</span>
               {r.status !== 'pending' && r.decidedByName
-                ? ` by ${r.decidedByName}${r.decidedAt ? ` on ${day(r.decidedAt)}` : ''}`
+                ? ` by ${r.decidedByName}${r.decidedAt ? ` on ${day(r.decidedAt, timeZone)}` : ''}`
                 : ''}
               {r.decisionNote ? `: ${r.decisionNote}` : ''}
             </p>
@@ -174,9 +179,9 @@ export function GuardianRequestForm({
           maxLength={1000}
         />
         <div>
-          <button type="submit" disabled={busy} className={`${skin.button} ${skin.rounded}`}>
+          <Button type="submit" disabled={busy}>
             {busy ? 'Sending…' : 'Send request'}
-          </button>
+          </Button>
         </div>
       </Form>
     </section>
@@ -238,24 +243,18 @@ export function GuardianRequestReview({
                   maxLength={1000}
                 />
                 <div className="flex flex-wrap gap-2">
-                  <button
-                    type="submit"
-                    name="decision"
-                    value="approve"
-                    disabled={busy}
-                    className={`${skin.button} ${skin.rounded}`}
-                  >
+                  <Button type="submit" name="decision" value="approve" disabled={busy}>
                     Approve
-                  </button>
-                  <button
+                  </Button>
+                  <Button
                     type="submit"
+                    variant="secondary"
                     name="decision"
                     value="refuse"
                     disabled={busy}
-                    className={`${skin.buttonSecondary} ${skin.rounded}`}
                   >
                     Refuse
-                  </button>
+                  </Button>
                 </div>
               </Form>
             </li>

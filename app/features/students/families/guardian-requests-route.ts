@@ -8,6 +8,7 @@ import { loadCollection } from '~/data/route-data';
 import { store } from '~/data/store';
 import { syncEngine } from '~/data/sync-status';
 import { collectionAccess } from '~/domain/permissions';
+import { isAdmin } from '~/domain/roles';
 import { settingsStore } from '~/settings/store';
 import { formFailure, parseForm, type FormFailure } from '~/ui/form/parse-form';
 import { notAllowed } from '~/ui/responses';
@@ -117,8 +118,7 @@ export async function guardianRequestAction(
           decidedBy: user.memberUUID,
           now: new Date(),
           canLinkMembers:
-            collectionAccess(user.roles, 'Members') === 'write' &&
-            user.roles.some((r) => r === 'admin' || r === 'superAdmin'),
+            collectionAccess(user.roles, 'Members') === 'write' && isAdmin(user.roles),
         })
       : ({ ok: false, error: REQUEST_GONE } as const);
     const failure = (message: string) => {

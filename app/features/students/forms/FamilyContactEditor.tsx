@@ -3,11 +3,10 @@
 // and phone. Names, relationships, notes, the linked accounts and the list itself are shown, not
 // offered: who is a guardian belongs to the office, and a parent asks for a change on the family
 // page (a guardian request). The backend refuses any other change from a parent too.
-import { Form, Link, useNavigation } from '@remix-run/react';
-import { useId } from 'react';
+import { Link } from '@remix-run/react';
 import { useSettings } from '~/settings/store';
-import { FormError, TextAreaField, TextField, type FormState } from '~/ui/form/Field';
-import { MobileActionBar } from '~/ui/MobileActionBar';
+import { EditorForm } from '~/ui/form/EditorForm';
+import { TextAreaField, TextField, type FormState } from '~/ui/form/Field';
 import type { FamilyFormResult, FamilyRecord } from './family-form';
 
 export interface FamilyContactEditorProps {
@@ -18,92 +17,64 @@ export interface FamilyContactEditorProps {
 
 export function FamilyContactEditor({ family, result, cancelHref }: FamilyContactEditorProps) {
   const skin = useSettings((s) => s.skin);
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting';
-  const formId = useId();
   const form: FormState | undefined = result && !result.ok ? result : undefined;
-  const submitLabel = busy ? 'Saving…' : 'Save contact details';
 
   return (
-    <>
-      <div className="mb-4 empty:hidden">
-        <FormError form={form} />
-      </div>
-      <Form
-        id={formId}
-        method="post"
-        noValidate
-        className={`grid max-w-3xl gap-6 p-6 ${skin.card} ${skin.rounded}`}
-      >
-        <TextAreaField
-          name="address"
-          label="Address"
-          form={form}
-          rows={2}
-          autoComplete="street-address"
-          defaultValue={family.address}
-        />
-        {family.guardians.map((g, position) => (
-          <fieldset
-            key={`${g.name}-${position}`}
-            className={`grid gap-4 p-4 sm:grid-cols-2 ${skin.card} ${skin.rounded}`}
-          >
-            <legend className="px-1 text-lg font-semibold">
-              {g.name}
-              {g.relationship ? `, ${g.relationship}` : ''}
-            </legend>
-            {g.memberUUID ? (
-              <p className="text-sm text-muted sm:col-span-2">Linked to a parent account</p>
-            ) : null}
-            <TextField
-              name={`guardians.${position}.email`}
-              label={`${g.name}: e-mail`}
-              form={form}
-              type="email"
-              autoComplete="off"
-              defaultValue={g.email}
-            />
-            <TextField
-              name={`guardians.${position}.phone`}
-              label={`${g.name}: phone`}
-              form={form}
-              type="tel"
-              autoComplete="off"
-              defaultValue={g.phone}
-            />
-          </fieldset>
-        ))}
-        <p className="text-sm text-muted">
-          The office manages who is listed as a guardian and which parent accounts are linked to the
-          family. To add or remove a guardian, or to correct a name, use{' '}
-          <Link to={cancelHref} className={skin.link}>
-            Ask the office to add or remove a guardian
-          </Link>{' '}
-          on the family page.
-        </p>
-        <div className="hidden gap-2 sm:flex">
-          <button type="submit" disabled={busy} className={`${skin.button} ${skin.rounded}`}>
-            {submitLabel}
-          </button>
-          <Link to={cancelHref} className={`${skin.buttonSecondary} ${skin.rounded}`}>
-            Cancel
-          </Link>
-        </div>
-      </Form>
-      <div aria-hidden="true" className="h-20 sm:hidden" />
-      <MobileActionBar label="Contact form actions">
-        <Link to={cancelHref} className={`${skin.buttonSecondary} ${skin.rounded}`}>
-          Cancel
-        </Link>
-        <button
-          type="submit"
-          form={formId}
-          disabled={busy}
-          className={`${skin.button} ${skin.rounded}`}
+    <EditorForm
+      frame="sheet"
+      noValidate
+      className="max-w-3xl"
+      form={form}
+      submitLabel="Save contact details"
+      cancelTo={cancelHref}
+      actionsLabel="Contact form actions"
+    >
+      <TextAreaField
+        name="address"
+        label="Address"
+        form={form}
+        rows={2}
+        autoComplete="street-address"
+        defaultValue={family.address}
+      />
+      {family.guardians.map((g, position) => (
+        <fieldset
+          key={`${g.name}-${position}`}
+          className={`grid gap-4 p-4 sm:grid-cols-2 ${skin.card} ${skin.rounded}`}
         >
-          {submitLabel}
-        </button>
-      </MobileActionBar>
-    </>
+          <legend className="px-1 text-lg font-semibold">
+            {g.name}
+            {g.relationship ? `, ${g.relationship}` : ''}
+          </legend>
+          {g.memberUUID ? (
+            <p className="text-sm text-muted sm:col-span-2">Linked to a parent account</p>
+          ) : null}
+          <TextField
+            name={`guardians.${position}.email`}
+            label={`${g.name}: e-mail`}
+            form={form}
+            type="email"
+            autoComplete="off"
+            defaultValue={g.email}
+          />
+          <TextField
+            name={`guardians.${position}.phone`}
+            label={`${g.name}: phone`}
+            form={form}
+            type="tel"
+            autoComplete="off"
+            defaultValue={g.phone}
+          />
+        </fieldset>
+      ))}
+      <p className="text-sm text-muted">
+        The office manages who is listed as a guardian and which parent accounts are linked to the
+        family. To add or remove a guardian, or to correct a name, use{' '}
+        <Link to={cancelHref} className={skin.link}>
+          Ask the office to add or remove a guardian
+        </Link>{' '}
+        on the family page.
+      </p>
+    </EditorForm>
   );
 }

@@ -5,21 +5,24 @@
 // stable React key, so its inputs (uncontrolled) keep what was typed when another row is removed;
 // that is also why guardian inputs take their default from the row, not from the typed values by
 // name, and why the errors of a submit stop showing once a row was removed (they name positions).
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { useId, useState } from 'react';
 import { useLiveRecord } from '~/data/live';
 import type { Family, Guardian } from '~/domain/records';
 import { useSettings } from '~/settings/store';
+import { Button } from '~/ui/Button';
 import { isEditConflict, openedForm, pickEditable } from '~/ui/form/edit-conflicts';
 import { EditConflicts, OpenedField } from '~/ui/form/EditConflicts';
-import { FormError, SelectField, TextAreaField, TextField, type FormState } from '~/ui/form/Field';
-import { MobileActionBar } from '~/ui/MobileActionBar';
+import { EditorForm } from '~/ui/form/EditorForm';
+import { SelectField, TextAreaField, TextField, type FormState } from '~/ui/form/Field';
+import { PageHeading } from '~/ui/PageHeading';
 import {
   FAMILY_FIELD_LABELS,
   FAMILY_FORM_FIELDS,
   type FamilyEditResult,
   type FamilyRecord,
 } from './family-form';
+import type { familyEditorAction, familyEditorLoader } from './family-editor-route';
 
 export interface FamilyEditorProps {
   family: FamilyRecord | null;
@@ -34,10 +37,6 @@ interface Row {
 }
 
 export function FamilyEditor({ family, parentMembers, result, cancelHref }: FamilyEditorProps) {
-  const skin = useSettings((s) => s.skin);
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting';
-  const formId = useId();
   const form: FormState | undefined =
     result && !result.ok
       ? {
@@ -50,49 +49,50 @@ export function FamilyEditor({ family, parentMembers, result, cancelHref }: Fami
   const latest = useLiveRecord('families', family?.id);
 
   return (
+    <EditorForm
+      frame="sheet"
+      noValidate
+      className="max-w-3xl"
+      form={form}
+      submitLabel={submitLabel}
+      cancelTo={cancelHref}
+      actionsLabel="Family form actions"
+    >
+      {/* Decision 052: what the form opened with, and the fields someone else changed since. */}
+      {family ? (
+        <OpenedField
+          opened={openedForm(family, pickEditable(family, FAMILY_FORM_FIELDS))}
+          current={latest ? openedForm(latest, pickEditable(latest, FAMILY_FORM_FIELDS)) : null}
+          labels={FAMILY_FIELD_LABELS}
+        />
+      ) : null}
+      {isEditConflict(result) ? <EditConflicts conflicts={result.conflicts} /> : null}
+      <FamilyFields family={family} parentMembers={parentMembers} form={form} />
+    </EditorForm>
+  );
+}
+
+/** The page of /dash/families/new and /dash/families/:familyId/edit (decision 058). */
+export function FamilyEditorPage() {
+  const { family, parentMembers } = useLoaderData<typeof familyEditorLoader>();
+  const result = useActionData<typeof familyEditorAction>();
+  return (
     <>
-      <div className="mb-4 empty:hidden">
-        <FormError form={form} />
-      </div>
-      <Form
-        id={formId}
-        method="post"
-        noValidate
-        className={`grid max-w-3xl gap-6 p-6 ${skin.card} ${skin.rounded}`}
-      >
-        {/* Decision 052: what the form opened with, and the fields someone else changed since. */}
-        {family ? (
-          <OpenedField
-            opened={openedForm(family, pickEditable(family, FAMILY_FORM_FIELDS))}
-            current={latest ? openedForm(latest, pickEditable(latest, FAMILY_FORM_FIELDS)) : null}
-            labels={FAMILY_FIELD_LABELS}
-          />
-        ) : null}
-        {isEditConflict(result) ? <EditConflicts conflicts={result.conflicts} /> : null}
-        <FamilyFields family={family} parentMembers={parentMembers} form={form} />
-        <div className="hidden gap-2 sm:flex">
-          <button type="submit" disabled={busy} className={`${skin.button} ${skin.rounded}`}>
-            {busy ? 'Saving…' : submitLabel}
-          </button>
-          <Link to={cancelHref} className={`${skin.buttonSecondary} ${skin.rounded}`}>
-            Cancel
-          </Link>
-        </div>
-      </Form>
-      <div aria-hidden="true" className="h-20 sm:hidden" />
-      <MobileActionBar label="Family form actions">
-        <Link to={cancelHref} className={`${skin.buttonSecondary} ${skin.rounded}`}>
-          Cancel
-        </Link>
-        <button
-          type="submit"
-          form={formId}
-          disabled={busy}
-          className={`${skin.button} ${skin.rounded}`}
-        >
-          {busy ? 'Saving…' : submitLabel}
-        </button>
-      </MobileActionBar>
+      {family ? (
+        <PageHeading
+          title={`Edit the ${family.familyName} family`}
+          lead="Change the details, add guardians or link them to parent accounts."
+        />
+      ) : (
+        <PageHeading title="New family" lead="Add the family and its guardians." />
+      )}
+      <FamilyEditor
+        key={family?.id ?? 'new'}
+        family={family}
+        parentMembers={parentMembers}
+        result={result}
+        cancelHref={family ? `/dash/families/${family.id}` : '/dash/families'}
+      />
     </>
   );
 }
@@ -227,30 +227,25 @@ export function FamilyFields({ family, parentMembers, form, namePrefix = '' }: F
                   Guardian {number} is the primary contact
                 </label>
               </div>
-              <button
-                type="button"
-                onClick={() => removeRow(row.key)}
-                className={`${skin.buttonSecondary} ${skin.rounded}`}
-              >
+              <Button variant="secondary" onClick={() => removeRow(row.key)}>
                 Remove guardian {number}
-              </button>
+              </Button>
             </div>
           </fieldset>
         );
       })}
       <div>
-        <button
-          type="button"
+        <Button
+          variant="secondary"
           onClick={() =>
             setRows((all) => [
               ...all,
               { key: Math.max(-1, ...all.map((r) => r.key)) + 1, guardian: null },
             ])
           }
-          className={`${skin.buttonSecondary} ${skin.rounded}`}
         >
           Add guardian
-        </button>
+        </Button>
       </div>
     </>
   );

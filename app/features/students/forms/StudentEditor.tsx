@@ -1,17 +1,18 @@
 // The one student editor behind /dash/students/new and /dash/students/:id/edit (style.md rule 4).
 // Inputs are uncontrolled, so after a refused submit they still hold what the person typed; only the
 // campus is state, because it decides which classrooms are offered.
-import { Form, Link, useNavigation } from '@remix-run/react';
-import { useId, useState } from 'react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useState } from 'react';
 import { useLiveRecord } from '~/data/live';
 import { STUDENT_STATUSES, studentSchema } from '~/domain/records';
 import { useSettings } from '~/settings/store';
+import { Button } from '~/ui/Button';
 import { openedForm, isEditConflict } from '~/ui/form/edit-conflicts';
 import { EditConflicts, OpenedField } from '~/ui/form/EditConflicts';
+import { EditorForm, useSubmittingTo } from '~/ui/form/EditorForm';
 import {
   CheckboxGroupField,
   Field,
-  FormError,
   SelectField,
   TextAreaField,
   TextField,
@@ -19,7 +20,7 @@ import {
 } from '~/ui/form/Field';
 import { EARLIEST_BIRTH_DATE } from '~/ui/form/fields';
 import { typedValue } from '~/ui/form/parse-form';
-import { MobileActionBar } from '~/ui/MobileActionBar';
+import { PageHeading } from '~/ui/PageHeading';
 import { FamilyPicker } from './FamilyPicker';
 import { splitNotes } from './status-history';
 import {
@@ -30,6 +31,7 @@ import {
   type StudentFormResult,
   type StudentRecord,
 } from './student-form';
+import type { studentEditorAction, studentEditorLoader } from './student-editor-route';
 
 const STATUS_OPTIONS = STUDENT_STATUSES.map((s) => ({ value: s, label: STUDENT_STATUS_LABELS[s] }));
 
@@ -52,10 +54,8 @@ export function StudentEditor({
   defaultFamilyId,
   cancelHref,
 }: StudentEditorProps) {
-  const skin = useSettings((s) => s.skin);
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting';
-  const formId = useId();
+  // The duplicate warning's "Save anyway" is a second submit of the same form.
+  const busy = useSubmittingTo(undefined);
   // What came back from a refused submit: the field errors (400) and what the person typed.
   const form: FormState | undefined =
     result && !result.ok
@@ -70,58 +70,64 @@ export function StudentEditor({
   const latest = latestRecord ? studentSchema.safeParse(latestRecord) : null;
 
   return (
-    <>
-      <div className="mb-4 empty:hidden">
-        <FormError form={form} />
-      </div>
-      <Form
-        id={formId}
-        method="post"
-        noValidate
-        className={`grid max-w-3xl gap-6 p-6 ${skin.card} ${skin.rounded}`}
-      >
-        {result?.ok === false && result.status === 409 ? (
-          <DuplicateStudentsWarning duplicates={result.duplicates} busy={busy} />
-        ) : null}
-        {/* Decision 052: what the form opened with, and the fields someone else changed since. */}
-        {student ? (
-          <OpenedField
-            opened={openedForm(student, studentEditable(student))}
-            current={latest?.success ? openedForm(latest.data, studentEditable(latest.data)) : null}
-            labels={STUDENT_FIELD_LABELS}
-          />
-        ) : null}
-        {isEditConflict(result) ? <EditConflicts conflicts={result.conflicts} /> : null}
-        <StudentFields
-          student={student}
-          families={families}
-          campuses={campuses}
-          classrooms={classrooms}
-          form={form}
-          defaultFamilyId={defaultFamilyId}
+    <EditorForm
+      frame="sheet"
+      noValidate
+      className="max-w-3xl"
+      form={form}
+      submitLabel={submitLabel}
+      cancelTo={cancelHref}
+      actionsLabel="Student form actions"
+    >
+      {result?.ok === false && result.status === 409 ? (
+        <DuplicateStudentsWarning duplicates={result.duplicates} busy={busy} />
+      ) : null}
+      {/* Decision 052: what the form opened with, and the fields someone else changed since. */}
+      {student ? (
+        <OpenedField
+          opened={openedForm(student, studentEditable(student))}
+          current={latest?.success ? openedForm(latest.data, studentEditable(latest.data)) : null}
+          labels={STUDENT_FIELD_LABELS}
         />
-        <div className="hidden gap-2 sm:flex">
-          <button type="submit" disabled={busy} className={`${skin.button} ${skin.rounded}`}>
-            {busy ? 'Saving…' : submitLabel}
-          </button>
-          <Link to={cancelHref} className={`${skin.buttonSecondary} ${skin.rounded}`}>
-            Cancel
-          </Link>
-        </div>
-      </Form>
-      <MobileActionBar label="Student form actions">
-        <Link to={cancelHref} className={`${skin.buttonSecondary} ${skin.rounded}`}>
-          Cancel
-        </Link>
-        <button
-          type="submit"
-          form={formId}
-          disabled={busy}
-          className={`${skin.button} ${skin.rounded}`}
-        >
-          {busy ? 'Saving…' : submitLabel}
-        </button>
-      </MobileActionBar>
+      ) : null}
+      {isEditConflict(result) ? <EditConflicts conflicts={result.conflicts} /> : null}
+      <StudentFields
+        student={student}
+        families={families}
+        campuses={campuses}
+        classrooms={classrooms}
+        form={form}
+        defaultFamilyId={defaultFamilyId}
+      />
+    </EditorForm>
+  );
+}
+
+/** The page of /dash/students/new and /dash/students/:studentId/edit (decision 058). */
+export function StudentEditorPage() {
+  const { student, families, campuses, classrooms, familyId } =
+    useLoaderData<typeof studentEditorLoader>();
+  const result = useActionData<typeof studentEditorAction>();
+  return (
+    <>
+      {student ? (
+        <PageHeading
+          title={`Edit ${student.firstName} ${student.lastName}`}
+          lead="Change the details, the family, the classrooms or the status."
+        />
+      ) : (
+        <PageHeading title="New student" lead="Add a student and link them to a family." />
+      )}
+      <StudentEditor
+        key={student?.id ?? 'new'}
+        student={student}
+        families={families}
+        campuses={campuses}
+        classrooms={classrooms}
+        result={result}
+        defaultFamilyId={familyId}
+        cancelHref={student ? `/dash/students/${student.id}` : '/dash/students'}
+      />
     </>
   );
 }
@@ -153,15 +159,9 @@ export function DuplicateStudentsWarning({
         ))}
       </ul>
       <p className="mt-2">Check that this is a different child before saving.</p>
-      <button
-        type="submit"
-        name={confirmName}
-        value="1"
-        disabled={busy}
-        className={`mt-3 ${skin.button} ${skin.rounded}`}
-      >
+      <Button type="submit" name={confirmName} value="1" disabled={busy} className="mt-3">
         Save anyway
-      </button>
+      </Button>
     </div>
   );
 }

@@ -1,7 +1,12 @@
 // What the family routes share: loading a family the person may see (404 otherwise), the parent
 // accounts a guardian may be linked to, and the actions that save a family (with the linked
 // member's familyId) or only its contact details, through the store like every write.
-import { redirect } from '@remix-run/react';
+import {
+  redirect,
+  type ClientActionFunctionArgs,
+  type ClientLoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/react';
 import { z } from 'zod';
 import type { SessionUser } from '~/auth/session';
 import { freshestRecord, memberName } from '~/data/record-edits';
@@ -9,11 +14,13 @@ import { loadCollection } from '~/data/route-data';
 import { store } from '~/data/store';
 import { collectionAccess, PERMISSION_MATRIX } from '~/domain/permissions';
 import { memberSchema } from '~/domain/records';
-import type { Role } from '~/domain/roles';
+import { isAdmin, type Role } from '~/domain/roles';
 import { settingsStore } from '~/settings/store';
 import { notFound } from '~/ui/responses';
+import { handleMeta, withErrorTitle } from '~/ui/route-handle';
 import { familyRecordSchema, loadRecord } from '../profile/load';
 import { submitContactForm, submitFamilyForm, type FamilyRecord } from './family-form';
+import { openForEdit, requireWriter } from './student-editor-route';
 
 const memberRecordSchema = memberSchema.extend({ id: z.string() });
 
@@ -63,9 +70,7 @@ export async function saveFamilyFromRequest(
   const result = await submitFamilyForm(formData, {
     existing,
     parentMembers,
-    canLinkMembers:
-      collectionAccess(user.roles, 'Members') === 'write' &&
-      user.roles.some((r) => r === 'admin' || r === 'superAdmin'),
+    canLinkMembers: collectionAccess(user.roles, 'Members') === 'write' && isAdmin(user.roles),
     commit: (operations) => store.batch(operations),
     // Decision 052: an edit compares with the backend's copy when online, the cache's offline.
     current: async () => {
@@ -98,3 +103,39 @@ export async function saveContactFromRequest(request: Request, existing: FamilyR
   if (result.fieldErrors._form) settingsStore.setError(result.fieldErrors._form);
   return result;
 }
+
+// ---- /dash/families/new and /dash/families/:familyId/edit, one page (decision 058) -----------
+
+const openFamily = (request: Request, id: string) =>
+  openForEdit(request, 'families', () => loadFamilyOr404(request, id));
+
+/** No `familyId`: a new family. */
+export async function familyEditorLoader({ request, params }: ClientLoaderFunctionArgs) {
+  if (!params.familyId) {
+    await requireWriter(request, 'families');
+    return { family: null, parentMembers: await loadParentMembers() };
+  }
+  const { record: family } = await openFamily(request, params.familyId);
+  return { family, parentMembers: await loadParentMembers() };
+}
+
+export async function familyEditorAction({ request, params }: ClientActionFunctionArgs) {
+  if (!params.familyId) {
+    const user = await requireWriter(request, 'families');
+    return saveFamilyFromRequest(request, user, null);
+  }
+  const { user, record: family } = await openFamily(request, params.familyId);
+  return saveFamilyFromRequest(request, user, family);
+}
+
+const familyMetaSchema = z.object({ family: z.object({ familyName: z.string() }) });
+
+/** New: the handle's title. Edit: the family's name once loaded. */
+export const familyEditorMeta: MetaFunction = (args) => {
+  if (!args.params.familyId) return handleMeta(args);
+  const parsed = familyMetaSchema.safeParse(args.data);
+  return withErrorTitle(args.error, [
+    { title: parsed.success ? `Edit the ${parsed.data.family.familyName} family` : 'Edit family' },
+    { name: 'description', content: "Change a family's details and guardians." },
+  ]);
+};

@@ -1,7 +1,13 @@
 // What the student and family routes share: the guards (who may open a new or edit page, and what a
 // record the person may not see answers), the student editor's reference data from the cache, and
 // the action that saves a student through the store.
-import { redirect } from '@remix-run/react';
+import {
+  redirect,
+  type ClientActionFunctionArgs,
+  type ClientLoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/react';
+import { z } from 'zod';
 import { requireArea } from '~/auth/guards';
 import type { SessionUser } from '~/auth/session';
 import { freshestRecord, memberName } from '~/data/record-edits';
@@ -11,6 +17,7 @@ import { PERMISSION_MATRIX } from '~/domain/permissions';
 import type { Role } from '~/domain/roles';
 import { settingsStore } from '~/settings/store';
 import { notAllowed, notFound } from '~/ui/responses';
+import { handleMeta, withErrorTitle } from '~/ui/route-handle';
 import {
   campusRecordSchema,
   classroomRecordSchema,
@@ -128,3 +135,45 @@ export async function saveStudentFromRequest(request: Request, existing: Student
   }
   return result;
 }
+
+// ---- /dash/students/new and /dash/students/:studentId/edit, one page (decision 058) ----------
+
+const openStudent = (request: Request, id: string) =>
+  openForEdit(request, 'students', () => loadStudentOr404(request, id));
+
+/** No `studentId`: a new student, `?familyId=` preselecting the family (a family page's link). */
+export async function studentEditorLoader({ request, params }: ClientLoaderFunctionArgs) {
+  if (!params.studentId) {
+    await requireWriter(request, 'students');
+    const familyId = new URL(request.url).searchParams.get('familyId') ?? undefined;
+    return { student: null, ...(await loadEditorData()), familyId };
+  }
+  const { record: student } = await openStudent(request, params.studentId);
+  return { student, ...(await loadEditorData()), familyId: undefined };
+}
+
+export async function studentEditorAction({ request, params }: ClientActionFunctionArgs) {
+  if (!params.studentId) {
+    await requireWriter(request, 'students');
+    return saveStudentFromRequest(request, null);
+  }
+  const { record: student } = await openStudent(request, params.studentId);
+  return saveStudentFromRequest(request, student);
+}
+
+const studentMetaSchema = z.object({
+  student: z.object({ firstName: z.string(), lastName: z.string() }),
+});
+
+/** New: the handle's title. Edit: the student's name once loaded. */
+export const studentEditorMeta: MetaFunction = (args) => {
+  if (!args.params.studentId) return handleMeta(args);
+  const parsed = studentMetaSchema.safeParse(args.data);
+  const name = parsed.success
+    ? `${parsed.data.student.firstName} ${parsed.data.student.lastName}`
+    : '';
+  return withErrorTitle(args.error, [
+    { title: name ? `Edit ${name}` : 'Edit student' },
+    { name: 'description', content: "Change a student's details, family, classrooms or status." },
+  ]);
+};

@@ -5,6 +5,8 @@ import { Form, Link } from '@remix-run/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { STUDENT_STATUSES, type Campus, type Classroom } from '~/domain/records';
 import { useSettings } from '~/settings/store';
+import { Button } from '~/ui/Button';
+import { FilterSelect } from '~/ui/form/FilterSelect';
 import { useUrlForm } from '~/ui/use-url-form';
 import {
   PARAMS,
@@ -33,11 +35,6 @@ export function StudentFilters({ query, campuses, classrooms }: StudentFiltersPr
   const [search, setSearch] = useState(query.q);
   const ids = {
     search: useId(),
-    campus: useId(),
-    classroom: useId(),
-    status: useId(),
-    sort: useId(),
-    dir: useId(),
   };
 
   // The URL can change without typing (Back, "Clear filters"): follow it, unless the person is
@@ -71,7 +68,6 @@ export function StudentFilters({ query, campuses, classrooms }: StudentFiltersPr
     .filter((c) => !query.campus || c.campusId === query.campus)
     .flatMap((c) => (c.id ? [{ id: c.id, name: c.name, campusId: c.campusId }] : []));
   const campusName = new Map(campuses.map((c) => [c.id, c.name]));
-  const selectClass = `${skin.input} ${skin.rounded}`;
 
   return (
     <Form
@@ -116,103 +112,58 @@ export function StudentFilters({ query, campuses, classrooms }: StudentFiltersPr
             }}
             className={`min-w-0 flex-1 basis-48 ${skin.input} ${skin.rounded}`}
           />
-          <button type="submit" className={`${skin.buttonSecondary} ${skin.rounded}`}>
+          <Button type="submit" variant="secondary">
             Search
-          </button>
+          </Button>
         </div>
       </div>
-      <div className="grid gap-1">
-        <label htmlFor={ids.campus} className="font-medium">
-          Campus
-        </label>
-        <select
-          key={`campus-${query.campus}`}
-          id={ids.campus}
-          name={PARAMS.campus}
-          defaultValue={query.campus}
-          className={selectClass}
-        >
-          <option value="">All campuses</option>
-          {campuses.map((campus) =>
-            campus.id ? (
-              <option key={campus.id} value={campus.id}>
-                {campus.name}
-              </option>
-            ) : null,
-          )}
-        </select>
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor={ids.classroom} className="font-medium">
-          Classroom
-        </label>
-        <select
-          key={`classroom-${query.campus}-${query.classroom}`}
-          id={ids.classroom}
-          name={PARAMS.classroom}
-          defaultValue={query.classroom}
-          className={selectClass}
-        >
-          <option value="">All classrooms</option>
-          {classroomOptions.map((c) => (
-            <option key={c.id} value={c.id}>
-              {query.campus ? c.name : `${c.name} (${campusName.get(c.campusId) ?? c.campusId})`}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor={ids.status} className="font-medium">
-          Status
-        </label>
-        <select
-          key={`status-${query.status ?? ''}`}
-          id={ids.status}
-          name={PARAMS.status}
-          defaultValue={query.status ?? ''}
-          className={selectClass}
-        >
-          <option value="">Any status</option>
-          {STUDENT_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {STATUS_LABELS[status]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor={ids.sort} className="font-medium">
-          Sort by
-        </label>
-        <select
-          key={`sort-${query.sort}`}
-          id={ids.sort}
-          name={PARAMS.sort}
-          defaultValue={query.sort}
-          className={selectClass}
-        >
-          {SORT_FIELDS.map((field) => (
-            <option key={field} value={field}>
-              {SORT_LABELS[field]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor={ids.dir} className="font-medium">
-          Order
-        </label>
-        <select
-          key={`dir-${query.dir}`}
-          id={ids.dir}
-          name={PARAMS.direction}
-          defaultValue={query.dir}
-          className={selectClass}
-        >
-          <option value="asc">Ascending</option>
-          <option value="desc">Descending</option>
-        </select>
-      </div>
+      <FilterSelect
+        key={`campus-${query.campus}`}
+        label="Campus"
+        name={PARAMS.campus}
+        defaultValue={query.campus}
+        allLabel="All campuses"
+        options={campuses.flatMap((c) => (c.id ? [{ value: c.id, label: c.name }] : []))}
+      />
+      <FilterSelect
+        key={`classroom-${query.campus}-${query.classroom}`}
+        label="Classroom"
+        name={PARAMS.classroom}
+        defaultValue={query.classroom}
+        allLabel="All classrooms"
+        options={classroomOptions.map((c) => ({
+          value: c.id,
+          label: query.campus ? c.name : `${c.name} (${campusName.get(c.campusId) ?? c.campusId})`,
+        }))}
+      />
+      <FilterSelect
+        key={`status-${query.status ?? ''}`}
+        label="Status"
+        name={PARAMS.status}
+        defaultValue={query.status ?? ''}
+        allLabel="Any status"
+        options={STUDENT_STATUSES.map((status) => ({
+          value: status,
+          label: STATUS_LABELS[status],
+        }))}
+      />
+      <FilterSelect
+        key={`sort-${query.sort}`}
+        label="Sort by"
+        name={PARAMS.sort}
+        defaultValue={query.sort}
+        options={SORT_FIELDS.map((field) => ({ value: field, label: SORT_LABELS[field] }))}
+      />
+      <FilterSelect
+        key={`dir-${query.dir}`}
+        label="Order"
+        name={PARAMS.direction}
+        defaultValue={query.dir}
+        options={[
+          { value: 'asc', label: 'Ascending' },
+          { value: 'desc', label: 'Descending' },
+        ]}
+      />
       {hasFilters(query) ? (
         <p className="col-span-full">
           <Link to="/dash/students" replace className={skin.link}>

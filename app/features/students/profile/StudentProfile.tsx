@@ -7,6 +7,7 @@ import { AttendanceSummary } from '~/features/attendance';
 import type { StudentAttendanceSummary } from '~/features/attendance';
 import { HistorySection } from '~/features/audit';
 import { useSettings } from '~/settings/store';
+import { Button, ButtonLink } from '~/ui/Button';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { PageHeading } from '~/ui/PageHeading';
 import { splitNotes } from '../forms/status-history';
@@ -78,25 +79,15 @@ export function StudentProfile(data: StudentProfileData) {
 
   const actions = data.canWrite ? (
     <>
-      <Link to={`/dash/students/${student.id}/edit`} className={`${skin.button} ${skin.rounded}`}>
-        Edit student
-      </Link>
+      <ButtonLink to={`/dash/students/${student.id}/edit`}>Edit student</ButtonLink>
       {canWithdraw ? (
-        <button
-          type="button"
-          onClick={() => setWithdrawOpen(true)}
-          className={`${skin.buttonSecondary} ${skin.rounded}`}
-        >
+        <Button variant="secondary" onClick={() => setWithdrawOpen(true)}>
           Withdraw
-        </button>
+        </Button>
       ) : null}
-      <button
-        type="button"
-        onClick={() => setDeleteOpen(true)}
-        className={`${skin.buttonDanger} ${skin.rounded}`}
-      >
+      <Button variant="danger" onClick={() => setDeleteOpen(true)}>
         Delete
-      </button>
+      </Button>
     </>
   ) : null;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campusLabels, withCampus } from './campus-labels';
+import { campusChoices, campusLabels, withCampus } from '~/domain/campus-labels';
 
 const campuses = [
   { id: 'north', name: 'Northside Campus' },
@@ -36,5 +36,25 @@ describe('names two campuses share', () => {
     );
     expect(labels.get('a')).toBe('Asha Rao');
     expect(labels.get('b')).toBe('Asha Rao · Riverside Campus');
+  });
+});
+
+describe('campusChoices', () => {
+  it('offers each saved record, with its campus where two campuses share its name', () => {
+    const campuses = [
+      { id: 'north', name: 'Northside Campus' },
+      { id: 'river', name: 'Riverside Campus' },
+    ];
+    const classrooms = [
+      { id: 'c1', name: 'Otters (ages 6–7)', campusId: 'north' },
+      { id: 'c2', name: 'Otters (ages 6–7)', campusId: 'river' },
+      { id: 'c3', name: 'Harbour (ages 12–13)', campusId: 'river' },
+      { name: 'Not saved yet', campusId: 'north' },
+    ];
+    expect(campusChoices(classrooms, campuses)).toEqual([
+      { value: 'c1', label: 'Otters (ages 6–7) · Northside Campus' },
+      { value: 'c2', label: 'Otters (ages 6–7) · Riverside Campus' },
+      { value: 'c3', label: 'Harbour (ages 12–13)' },
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 // Names that two campuses share ("Otters (ages 6–7)" at both, two students called Asha Rao): the
-// register and the "Needs attention" lists show the campus beside such a name, so the two can be
-// told apart; a name that is unique stays as it is. Pure.
+// register, the "Needs attention" lists and the facilitator editor's classrooms show the campus
+// beside such a name, so the two can be told apart; a name that is unique stays as it is. Pure.
 
 /** "Otters (ages 6–7) · Riverside Campus": a name followed by its campus. */
 export function withCampus(name: string, campusName: string): string {
@@ -28,4 +28,19 @@ export function campusLabels<T extends { id: string; campusId: string }>(
         : nameOf(item),
     ]),
   );
+}
+
+/**
+ * The choices of a picker of records that belong to a campus (classrooms in the facilitator
+ * editor): each labelled with its name, and with its campus's too where the name repeats. Records
+ * not yet saved (no id) are not offered.
+ */
+export function campusChoices(
+  items: ReadonlyArray<{ id?: string; name: string; campusId: string }>,
+  campuses: ReadonlyArray<{ id?: string; name: string }>,
+): Array<{ value: string; label: string }> {
+  const saved = items.flatMap((item) => (item.id ? [{ ...item, id: item.id }] : []));
+  const named = campuses.flatMap((c) => (c.id ? [{ id: c.id, name: c.name }] : []));
+  const labels = campusLabels(saved, (item) => item.name, named);
+  return saved.map((item) => ({ value: item.id, label: labels.get(item.id) ?? item.name }));
 }
