@@ -22,6 +22,7 @@ const SAT_0912_IST = new Date('2026-11-28T03:42:00Z');
 describe('a school day as a date', () => {
   it('is written in three lengths, without a comma after the weekday', () => {
     expect(formatDate('2026-11-27', 'short')).toBe('Fri 27 Nov');
+    expect(formatDate('2011-07-09', 'date')).toBe('9 Jul 2011');
     expect(formatDate('2026-11-27')).toBe('Fri 27 Nov 2026');
     // "Sep" in every ICU build (some write "Sept"), as dates.ts writes it.
     expect(formatDate('2026-09-01')).toBe('Tue 1 Sep 2026');

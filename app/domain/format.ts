@@ -13,7 +13,7 @@ import { isCalendarDate } from './dates';
 /** The locale every date and time is written in, until the person's locale is passed. */
 export const LOCALE = 'en-GB';
 
-type DayStyle = 'short' | 'medium' | 'heading' | 'long' | 'month';
+type DayStyle = 'short' | 'medium' | 'heading' | 'long' | 'month' | 'date';
 
 const DAY_OPTIONS: Record<DayStyle, Intl.DateTimeFormatOptions> = {
   short: { weekday: 'short', day: 'numeric', month: 'short' },
@@ -21,6 +21,7 @@ const DAY_OPTIONS: Record<DayStyle, Intl.DateTimeFormatOptions> = {
   medium: { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' },
   long: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
   month: { month: 'long', year: 'numeric' },
+  date: { day: 'numeric', month: 'short', year: 'numeric' },
 };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -60,7 +61,8 @@ function toDate(instant: Date | string): Date | null {
 
 /**
  * A school day as a date: "Fri 27 Nov" (short), "Fri 27 Nov 2026" (medium), "Friday 27 November"
- * (heading, this year's day headings), "Friday 27 November 2026" (long), "November 2026" (month). A string that is not a calendar date comes back unchanged.
+ * (heading, this year's day headings), "Friday 27 November 2026" (long), "November 2026" (month),
+ * "27 Nov 2026" (date: a day where the weekday means nothing, such as a date of birth). A string that is not a calendar date comes back unchanged.
  */
 export function formatDate(day: string, style: DayStyle = 'medium', locale = LOCALE): string {
   if (!isCalendarDate(day)) return day;

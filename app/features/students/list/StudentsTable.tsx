@@ -2,6 +2,7 @@
 // headers are links that sort by that column (a second click reverses it), so sorting works from
 // the table as well as from the form, and both write the same URL.
 import { Link } from '@remix-run/react';
+import { formatDate } from '~/domain/format';
 import type { Campus, Classroom } from '~/domain/records';
 import { useSettings } from '~/settings/store';
 import {
@@ -114,13 +115,17 @@ export function StudentsTable({
             {STATUS_LABELS[s.status]}
           </span>,
           <span key="dob" className="truncate tabular-nums">
-            {s.dateOfBirth}
+            <time dateTime={s.dateOfBirth}>{formatDate(s.dateOfBirth, 'date')}</time>
           </span>,
           <span key="campus" className="truncate" title={campusName.get(s.campusId) ?? s.campusId}>
             {campusName.get(s.campusId) ?? s.campusId}
           </span>,
           <span key="enrolled" className="truncate tabular-nums">
-            {s.enrolledOn ?? '—'}
+            {s.enrolledOn ? (
+              <time dateTime={s.enrolledOn}>{formatDate(s.enrolledOn, 'date')}</time>
+            ) : (
+              '—'
+            )}
           </span>,
           <span key="classrooms" className="truncate" title={classroomsOf(s)}>
             {classroomsOf(s)}

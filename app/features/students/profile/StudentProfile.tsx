@@ -3,6 +3,7 @@
 import { Link } from '@remix-run/react';
 import { useId, useState, type ReactNode } from 'react';
 import { ageOn } from '~/domain/clock';
+import { formatDate } from '~/domain/format';
 import { AttendanceSummary } from '~/features/attendance';
 import type { StudentAttendanceSummary } from '~/features/attendance';
 import { HistorySection } from '~/features/audit';
@@ -112,11 +113,18 @@ export function StudentProfile(data: StudentProfileData) {
         <Section title="Personal details">
           <dl className="mt-4 grid gap-3 sm:grid-cols-2">
             <Detail term="Date of birth">
-              {student.dateOfBirth} (age {ageOn(student.dateOfBirth, data.today)})
+              <time dateTime={student.dateOfBirth}>{formatDate(student.dateOfBirth, 'date')}</time>{' '}
+              (age {ageOn(student.dateOfBirth, data.today)})
             </Detail>
             <Detail term="Status">{STUDENT_STATUS_LABELS[student.status]}</Detail>
             <Detail term="Campus">{data.campusName}</Detail>
-            <Detail term="Enrolled on">{student.enrolledOn ?? 'Not recorded'}</Detail>
+            <Detail term="Enrolled on">
+              {student.enrolledOn ? (
+                <time dateTime={student.enrolledOn}>{formatDate(student.enrolledOn, 'date')}</time>
+              ) : (
+                'Not recorded'
+              )}
+            </Detail>
             {student.medicalNotes ? (
               <Detail term="Medical notes">{student.medicalNotes}</Detail>
             ) : null}
@@ -163,8 +171,10 @@ export function StudentProfile(data: StudentProfileData) {
             <ol className="mt-4 grid gap-2">
               {[...history].reverse().map((entry, index) => (
                 <li key={`${entry.date}-${index}`}>
-                  <span className="font-medium">{entry.date}</span>:{' '}
-                  {STUDENT_STATUS_LABELS[entry.status]}
+                  <time dateTime={entry.date} className="font-medium">
+                    {formatDate(entry.date, 'date')}
+                  </time>
+                  : {STUDENT_STATUS_LABELS[entry.status]}
                   {entry.note ? ` — ${entry.note}` : ''}
                 </li>
               ))}
