@@ -3,9 +3,15 @@
 // repo's own ESLint config: these tests lint small snippets as if they were files of app/, with the
 // real config and the real tree to resolve against, and check which rule speaks.
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const eslint = new ESLint({ cwd: process.cwd() });
+
+// The first lint loads the config, its plugins and the import resolver: seconds on a quiet machine,
+// far more on a loaded one. It is paid once here, so no single test races the per-test timeout.
+beforeAll(async () => {
+  await eslint.lintText('export {};\n', { filePath: 'app/features/home/staff/warm-up.ts' });
+}, 180_000);
 
 /** The rule ids that report on this code at this path (files need not exist; imports must). */
 async function rulesFiring(code: string, filePath: string): Promise<string[]> {

@@ -3,9 +3,15 @@
 // ESLint config refuses the question asked by role name anywhere else: these tests lint snippets as
 // if they were files of the tree, with the real config, and check which rule speaks.
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const eslint = new ESLint({ cwd: process.cwd() });
+
+// The first lint loads the config, its plugins and the import resolver: seconds on a quiet machine,
+// far more on a loaded one. It is paid once here, so no single test races the per-test timeout.
+beforeAll(async () => {
+  await eslint.lintText('export {};\n', { filePath: 'app/features/home/staff/warm-up.ts' });
+}, 180_000);
 const rule = 'no-restricted-syntax';
 
 async function rulesFiring(code: string, filePath: string): Promise<string[]> {
