@@ -12,6 +12,24 @@
 //   NAVIGATION_TIMEOUT_MS, so every /dash/* URL opens offline and never hangs.
 // The connectivity probe, builds/*, the fake backend's paths, Firebase and any other origin, and
 // every non-GET request are never touched.
+//
+// Pushes (issue 31): `push` shows a notification (tagged per conversation, so replies collapse), or
+// hands it to a visible, focused window of the app, whose feed shows it; it sets the app badge to
+// the unread count. `notificationclick` brings a window to the notification's link. A page's
+// `demo-push` / `demo-click` message runs the same handlers (the demo has no push service, and a
+// test cannot click a system notification). The decisions are pure: features/notifications/push.
+import {
+  BADGE_SET_MESSAGE,
+  demoMessage,
+  DEMO_CLICK_MESSAGE,
+  notificationOptions,
+  parsePushPayload,
+  PUSH_RECEIVED_MESSAGE,
+  safeLink,
+  visibleAppWindow,
+  windowForClick,
+  type PushPayload,
+} from './features/notifications/push/payload';
 import {
   isNeverHandledPath,
   isShellCache,
@@ -30,9 +48,32 @@ interface FetchEventLike extends ExtendableEventLike {
 interface MessageEventLike extends ExtendableEventLike {
   readonly data: unknown;
 }
+interface PushEventLike extends ExtendableEventLike {
+  readonly data: { text(): string } | null;
+}
+interface NotificationEventLike extends ExtendableEventLike {
+  readonly notification: Notification;
+}
+interface WindowClientLike {
+  readonly url: string;
+  readonly visibilityState: DocumentVisibilityState;
+  readonly focused: boolean;
+  postMessage(message: unknown): void;
+  focus(): Promise<WindowClientLike>;
+  navigate(url: string): Promise<WindowClientLike | null>;
+}
 interface ServiceWorkerScope {
   readonly location: Location;
-  readonly clients: { claim(): Promise<void> };
+  readonly clients: {
+    claim(): Promise<void>;
+    matchAll(options: {
+      type: 'window';
+      includeUncontrolled: boolean;
+    }): Promise<WindowClientLike[]>;
+    openWindow(url: string): Promise<WindowClientLike | null>;
+  };
+  readonly registration: ServiceWorkerRegistration;
+  readonly navigator: Navigator;
   skipWaiting(): Promise<void>;
   addEventListener(
     type: 'install' | 'activate',
@@ -40,6 +81,11 @@ interface ServiceWorkerScope {
   ): void;
   addEventListener(type: 'fetch', listener: (event: FetchEventLike) => void): void;
   addEventListener(type: 'message', listener: (event: MessageEventLike) => void): void;
+  addEventListener(type: 'push', listener: (event: PushEventLike) => void): void;
+  addEventListener(
+    type: 'notificationclick',
+    listener: (event: NotificationEventLike) => void,
+  ): void;
 }
 declare const self: ServiceWorkerScope;
 
@@ -82,8 +128,84 @@ self.addEventListener('message', (event) => {
   const { data } = event;
   if (typeof data === 'object' && data !== null && 'type' in data && data.type === 'SKIP_WAITING') {
     event.waitUntil(self.skipWaiting());
+    return;
+  }
+  const demo = demoMessage(data);
+  if (demo?.type === DEMO_CLICK_MESSAGE) {
+    const link = safeLink(typeof demo.payload === 'string' ? demo.payload : undefined, origin());
+    event.waitUntil(openLink(link));
+  } else if (demo) {
+    const payload = parsePushPayload(demo.payload, origin());
+    if (payload) event.waitUntil(deliverPush(payload));
   }
 });
+
+self.addEventListener('push', (event) => {
+  let text: string | null = null;
+  try {
+    text = event.data?.text() ?? null;
+  } catch {
+    // An unreadable payload is shown as nothing.
+  }
+  const payload = text === null ? null : parsePushPayload(text, origin());
+  if (payload) event.waitUntil(deliverPush(payload));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const data: unknown = event.notification.data;
+  const link: unknown =
+    typeof data === 'object' && data !== null ? Reflect.get(data, 'link') : null;
+  event.waitUntil(openLink(safeLink(typeof link === 'string' ? link : undefined, origin())));
+});
+
+function origin(): string {
+  return self.location.origin;
+}
+
+/**
+ * Shows one push: in the feed of a visible, focused window of the app (it posts the payload there,
+ * and no system notification interrupts the person), else as a system notification whose tag
+ * replaces an earlier one of the same conversation. Then the badge, where the browser has one.
+ */
+async function deliverPush(payload: PushPayload): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const visible = visibleAppWindow(windows, origin());
+  if (visible) {
+    visible.postMessage({ type: PUSH_RECEIVED_MESSAGE, payload });
+  } else {
+    await self.registration.showNotification(payload.title, notificationOptions(payload));
+  }
+  if (payload.badge !== null) {
+    const nav: Partial<Navigator> = self.navigator;
+    try {
+      if (payload.badge > 0) await nav.setAppBadge?.(payload.badge);
+      else await nav.clearAppBadge?.();
+    } catch {
+      // Badges are refused outside an installed app on some browsers: the count stays in the app.
+    }
+    for (const window of windows)
+      window.postMessage({ type: BADGE_SET_MESSAGE, badge: payload.badge });
+  }
+}
+
+/** Focuses a window of the app at `link` (navigating it there if needed), or opens one. */
+async function openLink(link: string): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const target = windowForClick(windows, link, origin());
+  const href = new URL(link, origin()).href;
+  if (!target) {
+    await self.clients.openWindow(href);
+    return;
+  }
+  try {
+    const focused = await target.focus();
+    if (focused.url !== href) await focused.navigate(href);
+  } catch {
+    // A window this worker does not control cannot be navigated by it: open the link instead.
+    await self.clients.openWindow(href);
+  }
+}
 
 self.addEventListener('fetch', (event) => {
   const { request } = event;

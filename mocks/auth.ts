@@ -1,9 +1,11 @@
 // Firebase Auth's REST API (identitytoolkit + securetoken) over the fake's account table: the
 // endpoints firebase/auth calls for password and Google (signInWithIdp) sign-in, token refresh,
-// profile and password updates, password-reset mail and account deletion, with real error codes.
+// profile and password updates, password-reset mail and codes (accounts:resetPassword, which the
+// app's /auth/action page speaks) and account deletion, with real error codes.
 import { http, HttpResponse } from 'msw';
 import { z } from 'zod';
 import { DEMO_PROJECT_ID } from '../app/config/demo';
+import { RESET_CODE_LIFETIME_MS } from '../app/domain/server/invitation';
 import { randomId, stableHash } from './ids';
 import { store, type Account } from './store';
 import { callerFromIdToken, decodeJwtPayload, ID_TOKEN_LIFETIME_S, issueIdToken } from './tokens';
@@ -131,6 +133,40 @@ export function createAccount(input: {
   return account;
 }
 
+/**
+ * A new password-reset code for the account (an invitation's link, or "Forgot password"), as the
+ * Admin SDK's generatePasswordResetLink makes one: it works once, for an hour. Stored with the
+ * account, so every tab (and the demo server's state file) knows it.
+ */
+export function issueResetCode(account: Account): string {
+  const code = randomId(48);
+  const now = Date.now();
+  const live = (account.resetCodes ?? []).filter((c) => now - c.issuedAt < RESET_CODE_LIFETIME_MS);
+  account.resetCodes = [...live, { code, issuedAt: now }];
+  return code;
+}
+
+type ResetCodeLookup = { ok: true; account: Account } | { ok: false; response: Response };
+
+/** The account a reset code belongs to, as the service checks it: known, unexpired, enabled. */
+function accountForResetCode(code: string): ResetCodeLookup {
+  for (const account of store.accounts.values()) {
+    const found = account.resetCodes?.find((c) => c.code === code);
+    if (!found) continue;
+    if (Date.now() - found.issuedAt >= RESET_CODE_LIFETIME_MS) {
+      return { ok: false, response: authError('EXPIRED_OOB_CODE') };
+    }
+    if (account.disabled) return { ok: false, response: authError('USER_DISABLED') };
+    return { ok: true, account };
+  }
+  return { ok: false, response: authError('INVALID_OOB_CODE') };
+}
+
+const resetPasswordSchema = z.object({
+  oobCode: z.string().optional(),
+  newPassword: z.string().optional(),
+});
+
 const signInSchema = z.object({ email: z.string(), password: z.string() });
 const lookupSchema = z.object({
   idToken: z.string().optional(),
@@ -240,8 +276,40 @@ export const authHandlers = [
       email = found.account.email;
     }
     if (!email) return authError('MISSING_EMAIL');
+    // A known address gets a code, as the e-mail the service would send carries one.
+    const account = body.data.requestType === 'PASSWORD_RESET' ? store.accountByEmail(email) : null;
+    if (account && !account.disabled) issueResetCode(account);
     // Like Firebase with e-mail enumeration protection: an unknown address still "succeeds".
     return HttpResponse.json({ kind: 'identitytoolkit#GetOobConfirmationCodeResponse', email });
+  }),
+
+  // A reset code alone is checked (verifyPasswordResetCode: the address it is for); with a new
+  // password it sets the password (confirmPasswordReset) and is used up, with every other reset
+  // code of the account (the password they were sent for has changed).
+  http.post(endpoint('resetPassword'), async ({ request }) => {
+    const body = resetPasswordSchema.safeParse(await jsonBody(request));
+    if (!body.success || !body.data.oobCode) return authError('MISSING_OOB_CODE');
+    const found = accountForResetCode(body.data.oobCode);
+    if (!found.ok) return found.response;
+    const { account } = found;
+    const { newPassword } = body.data;
+    if (newPassword !== undefined) {
+      if (newPassword.length < 6) {
+        return authError('WEAK_PASSWORD : Password should be at least 6 characters');
+      }
+      account.password = newPassword;
+      account.passwordUpdatedAt = Date.now();
+      account.resetCodes = [];
+      // Following the link proves the address is theirs.
+      account.emailVerified = true;
+      if (!account.providers.includes('password')) account.providers.push('password');
+      store.failedLogins.delete(account.email.toLowerCase());
+    }
+    return HttpResponse.json({
+      kind: 'identitytoolkit#ResetPasswordResponse',
+      email: account.email,
+      requestType: 'PASSWORD_RESET',
+    });
   }),
 
   http.post(endpoint('update'), async ({ request }) => {

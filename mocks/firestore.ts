@@ -4,6 +4,7 @@
 // the whole request, as Firestore rules do.
 import { http, HttpResponse } from 'msw';
 import { z } from 'zod';
+import { now as clockNow } from '../app/domain/clock';
 import {
   canRead,
   canWrite,
@@ -24,6 +25,8 @@ import {
 } from './store';
 import {
   commitChangeTriggersInSlices,
+  scheduledWrites,
+  setAppOrigin,
   writerOf,
   type DocumentChange,
   type TriggerWrite,
@@ -615,6 +618,7 @@ const BACKEND_DOCUMENT_PREFIX = 'projects/fake/databases/(default)/documents/';
 /** A trigger's write as a commit write: server timestamps like the client's, merges by mask. */
 function backendWrite(write: TriggerWrite): CommitWrite {
   const name = `${BACKEND_DOCUMENT_PREFIX}${write.path}`;
+  if (write.delete) return { delete: name };
   const fields = encodeFields(write.data);
   const updatedAt = { fieldPath: 'updatedAt', setToServerValue: 'REQUEST_TIME' };
   if (write.fields) {
@@ -629,6 +633,47 @@ function backendWrite(write: TriggerWrite): CommitWrite {
     update: { name, fields },
     updateTransforms: [{ fieldPath: 'createdAt', setToServerValue: 'REQUEST_TIME' }, updatedAt],
   };
+}
+
+// ---- scheduled work (issue 31) -----------------------------------------------------------------
+
+/** How often requests may run the scheduled work lazily (the functions' jobs run every minute). */
+const SCHEDULE_EVERY_MS = 60_000;
+let lastScheduledRun: number | null = null;
+
+/**
+ * The functions' scheduled jobs at `nowIso` (held pushes released, evening digests), as the
+ * backend, after every commit queued before. `fake.runScheduled` calls it; requests call it lazily.
+ */
+export async function runScheduledWork(nowIso: string): Promise<number> {
+  lastScheduledRun = Date.parse(nowIso);
+  return commitQueue.run(async () => {
+    const writes = scheduledWrites(createContext(), nowIso);
+    if (writes.length === 0) return 0;
+    const result = await applyWritesHoldingQueue(
+      writes.map(backendWrite),
+      'backend',
+      createContext(),
+      false,
+    );
+    return result.written;
+  });
+}
+
+/** Runs the scheduled work when a minute has passed since it last ran (by the app's clock). */
+function runScheduledLazily(request: Request): void {
+  setAppOrigin(request.headers.get('origin'));
+  const at = clockNow().getTime();
+  if (
+    lastScheduledRun !== null &&
+    at - lastScheduledRun < SCHEDULE_EVERY_MS &&
+    at >= lastScheduledRun
+  ) {
+    return;
+  }
+  runScheduledWork(new Date(at).toISOString()).catch((error: unknown) => {
+    console.error('[fake] scheduled work failed', error);
+  });
 }
 
 /** A commit's writes, parsed one by one in slices; null when one is not a write. */
@@ -671,6 +716,7 @@ export const firestoreHandlers = [
   }),
 
   http.post(rpc('runQuery'), async ({ request }) => {
+    runScheduledLazily(request);
     const target = parseTarget(request.url, rpc('runQuery'));
     const body = runQuerySchema.safeParse(await readBody(request));
     if (!target || !body.success) return invalidArgument('Invalid runQuery request');
@@ -731,6 +777,7 @@ export const firestoreHandlers = [
   }),
 
   http.post(rpc('commit'), async ({ request }) => {
+    runScheduledLazily(request);
     const body = commitSchema.safeParse(await readBody(request));
     if (!body.success) return invalidArgument('Invalid commit request');
     const writes = await parseWrites(body.data.writes);

@@ -5,16 +5,22 @@
 // the caller, reads the fake's store, creates accounts, and writes as the backend (no rules).
 import { http, HttpResponse } from 'msw';
 import { FUNCTIONS_REGION } from '../app/config/constants';
+import { DEMO_FIREBASE_CONFIG } from '../app/config/demo';
 import {
   CALLABLE_MESSAGES,
   checkInvite,
+  checkResend,
   emailTaken,
   inviteWrites,
+  isResendRequest,
   logUnregisterdSignin,
+  noSuchMember,
+  resendWrites,
   setMemberRoles,
   setMemberStatus,
   submitInquiry,
 } from '../app/domain/server/callables';
+import { actionLink } from '../app/domain/server/invitation';
 import {
   isDelete,
   refuse,
@@ -25,12 +31,13 @@ import {
   type RefusalCode,
   type ServerWrite,
 } from '../app/domain/server/outcome';
-import { createAccount } from './auth';
+import { createAccount, issueResetCode } from './auth';
 import { applyWritesHoldingQueue, type CommitWrite } from './firestore';
 import { randomId } from './ids';
 import { createContext, principalFromRequest, rulesToday } from './principal';
 import { commitQueue } from './slices';
-import { ANONYMOUS_ACCOUNT, store } from './store';
+import { ORIGIN_HEADER } from './storage';
+import { ANONYMOUS_ACCOUNT, store, type Account } from './store';
 import { applyAuthEffects, mergeFieldPaths } from './triggers';
 import { encodeFields } from './values';
 
@@ -112,28 +119,73 @@ async function body(request: Request): Promise<unknown> {
 }
 
 /**
- * inviteMember: the shared checks, then the fake's account (demo convenience: the invitee gets a
- * temporary password instead of an e-mail), then the shared writes and claims.
+ * Where the app is served, for the links in e-mails: the page's origin in-page, the origin the page
+ * reached the demo server by in server mode, else (unit tests) the dev server's.
  */
-async function inviteMember(data: unknown, caller: Caller | null): Promise<Response> {
+function appOrigin(request: Request): string {
+  return (
+    request.headers.get(ORIGIN_HEADER) ??
+    (typeof location === 'undefined' ? null : location.origin) ??
+    'http://localhost:5173'
+  );
+}
+
+/** The fake's generatePasswordResetLink: a new reset code, linked to the app's /auth/action. */
+function resetLink(account: Account, request: Request): string {
+  return actionLink({
+    origin: appOrigin(request),
+    oobCode: issueResetCode(account),
+    apiKey: DEMO_FIREBASE_CONFIG.apiKey,
+  });
+}
+
+/**
+ * inviteMember: the shared checks, then the fake's account (no password: the invitee sets one from
+ * the e-mail's link), then the shared writes, claims and invitation e-mail. With `resend: true`, a
+ * new link in a new e-mail to an existing member ("Send again").
+ */
+async function inviteMember(data: unknown, caller: Caller | null, request: Request) {
+  if (isResendRequest(data)) return resendInvitation(data, caller, request);
   const checked = checkInvite(data, caller);
   if (!checked.ok) return refusalResponse(checked);
   if (!caller) return refusalResponse(refuse('unauthenticated', CALLABLE_MESSAGES.signInFirst));
   const { invite } = checked;
   if (store.accountByEmail(invite.email)) return refusalResponse(emailTaken());
-  const temporaryPassword = `welcome-${randomId(8)}`;
   const account = createAccount({
     email: invite.email,
-    password: temporaryPassword,
+    password: null,
     displayName: invite.displayName,
-    providers: ['password'],
+    providers: [],
   });
   // The fake's tokens carry the memberUUID and a token list besides the roles the decision sets.
   account.claims = { memberUUID: account.uid, tokens: {} };
-  const outcome = inviteWrites(invite, account.uid, caller, new Date());
+  const outcome = inviteWrites(invite, account.uid, caller, createContext(), {
+    now: new Date(),
+    link: resetLink(account, request),
+    mailId: randomId(),
+  });
   if (!outcome.ok) return refusalResponse(outcome);
   await apply(outcome, caller.uid);
-  return HttpResponse.json({ result: { ...outcome.result, temporaryPassword } });
+  return HttpResponse.json({ result: outcome.result });
+}
+
+async function resendInvitation(data: unknown, caller: Caller | null, request: Request) {
+  const checked = checkResend(data, caller);
+  if (!checked.ok) return refusalResponse(checked);
+  if (!caller) return refusalResponse(refuse('unauthenticated', CALLABLE_MESSAGES.signInFirst));
+  const account = store.accountByEmail(checked.email);
+  if (!account) return refusalResponse(noSuchMember());
+  const ctx = createContext();
+  // No code is issued for an address that is no member's.
+  if (!ctx.get(`Members/${account.uid}`)) return refusalResponse(noSuchMember());
+  return carryOut(
+    resendWrites(account, caller, ctx, {
+      now: new Date(),
+      link: resetLink(account, request),
+      mailId: randomId(),
+    }),
+    caller.uid,
+  );
 }
 
 export const functionsHandlers = [
@@ -151,14 +203,14 @@ export const functionsHandlers = [
     const account = caller?.uid ?? ANONYMOUS_ACCOUNT;
     // Each decision reads the state it writes over (a rate limit's count, a member's roles): it
     // runs in the commit queue, so no commit's yielding checks come between its read and its write.
-    return commitQueue.run(() => callable(name, url, data, caller, now, account));
+    return commitQueue.run(() => callable(name, request, data, caller, now, account));
   }),
 ];
 
 /** One callable, by name: its decision and, when accepted, its writes (in the commit queue). */
 async function callable(
   name: string | undefined,
-  url: URL,
+  request: Request,
   data: unknown,
   caller: Caller | null,
   now: Date,
@@ -170,7 +222,7 @@ async function callable(
       // the emulator path's region, which mocks/server.ts rewrites into the same host). App
       // Check: the demo has no site key, so the fake accepts requests without a token; in
       // production the function enforces App Check whenever a site key is configured.
-      if (!url.hostname.startsWith(`${FUNCTIONS_REGION}-`)) {
+      if (!new URL(request.url).hostname.startsWith(`${FUNCTIONS_REGION}-`)) {
         return callableError(
           404,
           'NOT_FOUND',
@@ -184,7 +236,7 @@ async function callable(
     case 'logUnregisterdSignin':
       return carryOut(logUnregisterdSignin(data, { now, id: randomId() }), account);
     case 'inviteMember':
-      return inviteMember(data, caller);
+      return inviteMember(data, caller, request);
     case 'setMemberRoles':
       return carryOut(setMemberRoles(data, caller, createContext(), now), account);
     case 'setMemberStatus':

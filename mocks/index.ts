@@ -2,7 +2,7 @@
 // object tests, the demo bootstrap and the browser console use to seed, inspect and break it.
 import { authHandlers } from './auth';
 import { faultHandlers } from './faults';
-import { firestoreHandlers } from './firestore';
+import { firestoreHandlers, runScheduledWork } from './firestore';
 import { functionsHandlers } from './functions';
 import { seedStore, seedStoreInSlices, type SeedProfile } from './seed';
 import { storageHandlers } from './storage';
@@ -46,6 +46,12 @@ export interface FakeFirebaseControl {
   listDocuments(collectionPath: string): Array<{ id: string; data: Record<string, unknown> }>;
   setDocument(path: string, data: Record<string, unknown>): void;
   deleteDocument(path: string): void;
+  /**
+   * The functions' scheduled jobs at `nowIso` (issue 31): held pushes whose quiet hours ended are
+   * sent (`demoPushes`) and the evening digests written (`digests`, `mail`). Requests run them
+   * lazily too, at most once a minute. Resolves to the number of documents written.
+   */
+  runScheduled(nowIso: string): Promise<number>;
   accounts: {
     list(): Array<{
       uid: string;
@@ -146,6 +152,7 @@ export const fake: FakeFirebaseControl = {
     assertDocumentPath(path);
     store.remove(path);
   },
+  runScheduled: (nowIso) => runScheduledWork(nowIso),
   accounts: {
     list: () =>
       [...store.accounts.values()].map((a) => ({

@@ -48,6 +48,8 @@ export interface RemoteFakeFirebaseControl {
   ): Promise<Array<{ id: string; data: Record<string, unknown> }>>;
   setDocument(path: string, data: Record<string, unknown>): Promise<void>;
   deleteDocument(path: string): Promise<void>;
+  /** The functions' scheduled jobs at `nowIso` (held pushes, digests): documents written. */
+  runScheduled(nowIso: string): Promise<number>;
   accounts: { list(): Promise<RemoteAccount[]> };
 }
 
@@ -260,6 +262,8 @@ export function createRemoteFakeFirebase(baseUrl: string): RemoteFakeFirebaseCon
     deleteDocument: async (path) => {
       await call('DELETE', `documents/${documentUrl(path)}`);
     },
+    runScheduled: async (nowIso) =>
+      z.object({ written: z.number() }).parse(await call('POST', 'scheduled', { nowIso })).written,
     accounts: {
       list: async () => accountListSchema.parse(await call('GET', 'accounts')),
     },

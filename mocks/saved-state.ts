@@ -33,4 +33,5 @@ export const accountSchema = z.object({
   createdAt: z.number(),
   lastLoginAt: z.number(),
   passwordUpdatedAt: z.number(),
+  resetCodes: z.array(z.object({ code: z.string(), issuedAt: z.number() })).optional(),
 }) satisfies z.ZodType<Account>;

@@ -476,6 +476,13 @@ async function serveControl(
     fake.resetUsage();
     return sendJson(res, 200, { ok: true });
   }
+  if (route === 'scheduled' && method === 'POST') {
+    // The functions' scheduled jobs at an instant (issue 31): held pushes, evening digests.
+    const at = z.object({ nowIso: z.string().datetime({ offset: true }) }).parse(body);
+    const written = await fake.runScheduled(at.nowIso);
+    await file.saveChanges();
+    return sendJson(res, 200, { written });
+  }
   if (route === 'accounts' && method === 'GET') {
     return sendJson(res, 200, await Promise.resolve(fake.accounts.list()));
   }

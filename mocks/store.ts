@@ -31,6 +31,11 @@ export interface Account {
   createdAt: number;
   lastLoginAt: number;
   passwordUpdatedAt: number;
+  /**
+   * Unused password-reset codes (an invitation's link, "Forgot password"): each works once, for an
+   * hour (mocks/auth.ts `accounts:resetPassword`). Absent means none.
+   */
+  resetCodes?: Array<{ code: string; issuedAt: number }>;
 }
 
 /** A file in the fake's Storage bucket: its bytes and the metadata the service keeps. */

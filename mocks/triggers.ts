@@ -17,7 +17,16 @@ import {
 } from '../app/domain/server/notifications';
 import { isDelete, type AuthEffect, type ServerWrite } from '../app/domain/server/outcome';
 import {
+  dailyDigests,
+  DEMO_PUSHES_COLLECTION,
+  demoPushDocument,
+  releaseHeldPushes,
+  type PushSend,
+  type ReachHost,
+} from '../app/domain/server/reach';
+import {
   changeTriggers,
+  UNKNOWN_APP_ORIGIN,
   type DocumentChange,
   type TriggerParts,
 } from '../app/domain/server/triggers';
@@ -40,6 +49,8 @@ export interface TriggerWrite {
   data: Record<string, unknown>;
   /** Only these field paths are written, the rest of the document kept. */
   fields?: string[];
+  /** The document is deleted (a push's refused device, a released held push). */
+  delete?: true;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -133,6 +144,7 @@ export function commitTriggerWrites(
  */
 export const FAKE_TRIGGER_PARTS: TriggerParts = {
   notifications: true,
+  reach: true,
   claims: true,
   access: true,
   audienceKeys: true,
@@ -174,10 +186,13 @@ export async function commitChangeTriggersInSlices(
   parts: TriggerParts = FAKE_TRIGGER_PARTS,
 ): Promise<TriggerWrite[]> {
   const { access, audit, ...rest } = parts;
-  const head = changeTriggers(changes, ctx, nowIso, {
-    notifications: rest.notifications,
-    claims: rest.claims,
-  });
+  const head = changeTriggers(
+    changes,
+    ctx,
+    nowIso,
+    { notifications: rest.notifications, claims: rest.claims, reach: rest.reach },
+    reachHost(),
+  );
   const writes: ServerWrite[] = [...head.writes];
   if (access) {
     const members = new Set<string>();
@@ -200,7 +215,77 @@ export async function commitChangeTriggersInSlices(
     );
   }
   applyAuthEffects(head.auth);
-  return writes.map(triggerWriteOf);
+  return [...writes.map(triggerWriteOf), ...pushSendWrites(head.pushes, nowIso)];
+}
+
+// ---- reaching people (issue 31) --------------------------------------------------------------------
+
+/** Tokens of this form stand for devices the push service no longer knows (tests, the demo). */
+export const UNREGISTERED_DEMO_TOKEN_PREFIX = 'demo:invalid';
+
+let appOrigin: string | null = null;
+
+/** The app's origin for links in pushes and e-mails: a request's `Origin` header names it. */
+export function setAppOrigin(origin: string | null | undefined): void {
+  if (origin && /^https?:\/\//.test(origin)) appOrigin = origin;
+}
+
+/** The host facts the reach decisions need: the app's origin (the page's, in-page). */
+export function reachHost(): ReachHost {
+  const pageOrigin: unknown = Reflect.get(globalThis, 'location');
+  const fromPage =
+    typeof pageOrigin === 'object' && pageOrigin !== null
+      ? Reflect.get(pageOrigin, 'origin')
+      : null;
+  return {
+    appOrigin:
+      appOrigin ??
+      (typeof fromPage === 'string' && fromPage !== 'null' ? fromPage : UNKNOWN_APP_ORIGIN),
+  };
+}
+
+/**
+ * The fake's push service: each PushSend becomes a `demoPushes` document (what the demo mailbox and
+ * the device's service worker read) for the tokens it accepts; a device whose token it reports as
+ * unregistered (`demo:invalid…`) is deleted, as the functions do on FCM's answer.
+ */
+export function pushSendWrites(pushes: readonly PushSend[], sentAt: string): TriggerWrite[] {
+  const writes: TriggerWrite[] = [];
+  const stamp = Date.parse(sentAt);
+  for (const send of pushes) {
+    const delivered = send.devices.filter(
+      (d) => !d.token.startsWith(UNREGISTERED_DEMO_TOKEN_PREFIX),
+    );
+    for (const gone of send.devices.filter((d) => !delivered.includes(d))) {
+      writes.push({
+        path: `Members/${send.memberUUID}/devices/${gone.deviceId}`,
+        data: {},
+        delete: true,
+      });
+    }
+    if (delivered.length === 0) continue;
+    writes.push({
+      path: `${DEMO_PUSHES_COLLECTION}/${send.notificationId}-${stamp}`,
+      data: demoPushDocument({ ...send, devices: delivered }, sentAt),
+    });
+  }
+  return writes;
+}
+
+/**
+ * The scheduled work (the functions' onSchedule jobs) at `nowIso`: held pushes whose quiet hours
+ * ended are sent and their entries deleted; the evening digests written.
+ */
+export function scheduledWrites(ctx: PermissionContext, nowIso: string): TriggerWrite[] {
+  const released = releaseHeldPushes(ctx, nowIso);
+  const digests = dailyDigests(ctx, nowIso, reachHost());
+  return [
+    ...released.writes.map((w): TriggerWrite =>
+      isDelete(w) ? { path: w.path, data: {}, delete: true } : triggerWriteOf(w),
+    ),
+    ...pushSendWrites(released.pushes, nowIso),
+    ...digests.map(triggerWriteOf),
+  ];
 }
 
 /**

@@ -319,6 +319,19 @@ export function forgetPersonalStorage(): void {
   }
 }
 
+/** Work a feature does with the person's rights just before they sign out (addSignOutStep). */
+type SignOutStep = (uid: string) => Promise<void>;
+const signOutSteps = new Set<SignOutStep>();
+
+/**
+ * Runs `step` at every sign-out of this tab, while the person is still signed in (features sit
+ * above auth, so they register here rather than being imported). Returns the removal.
+ */
+export function addSignOutStep(step: SignOutStep): () => void {
+  signOutSteps.add(step);
+  return () => signOutSteps.delete(step);
+}
+
 /**
  * Signs out and clears every user-specific local store (the cache and its pending state, the
  * Firestore persistence, the Firebase SDK's own databases, personal storage keys), so the next
@@ -332,6 +345,14 @@ export async function signOut(
   signingOut = true;
   try {
     await (await loadUserData()).stop();
+    // While still signed in (only the owner may delete what they wrote): e.g. this device's push
+    // registration (issue 31). Each step handles its own failure; a sign-out never waits on one.
+    const uid = state.user?.uid;
+    if (uid) {
+      for (const step of signOutSteps) {
+        await step(uid).catch((error: unknown) => console.warn('A sign-out step failed', error));
+      }
+    }
     await signOutUser();
     forgetPersonalStorage();
     await clearFirestorePersistence().catch((error: unknown) =>

@@ -74,21 +74,30 @@ export const inviteMemberSchema = z.object({
 });
 export type InviteMemberInput = z.input<typeof inviteMemberSchema>;
 
-const invitedMemberSchema = z.object({
-  uid: z.string(),
-  email: z.string(),
-  /** Demo mode only: the fake hands out a first password instead of sending an e-mail. */
-  temporaryPassword: z.string().optional(),
-});
+// No password ever comes back: the invitee sets one from the invitation e-mail's link (issue 31).
+const invitedMemberSchema = z.object({ uid: z.string(), email: z.string() });
 export type InvitedMember = z.infer<typeof invitedMemberSchema>;
 
 /**
- * Invites a member: the function creates the account, its Members profile and its claims. Only
- * admins may invite, and only a superAdmin may grant admin or superAdmin ('permission-denied').
- * An address that already has an account fails with code 'functions/already-exists'.
+ * Invites a member: the function creates the account (with no password), its Members profile and
+ * claims, and e-mails the invitee a link to set a password. Only admins may invite, and only a
+ * superAdmin may grant admin or superAdmin ('permission-denied'). An address that already has an
+ * account fails with code 'functions/already-exists'.
  */
 export async function callInviteMember(input: InviteMemberInput): Promise<InvitedMember> {
   return callFunction('inviteMember', inviteMemberSchema.parse(input), invitedMemberSchema);
+}
+
+/**
+ * "Send again": a new invitation e-mail with a new link for a member's address (admins only; an
+ * address that is no member's fails with 'functions/not-found').
+ */
+export async function callResendInvitation(email: string): Promise<InvitedMember> {
+  const payload = z.object({ resend: z.literal(true), email: z.string().email() }).parse({
+    resend: true,
+    email,
+  });
+  return callFunction('inviteMember', payload, invitedMemberSchema);
 }
 
 /** Replaces a member's roles (claims and profile). Admin-granting changes need a superAdmin. */

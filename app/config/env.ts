@@ -22,6 +22,8 @@ export interface RuntimeConfig {
   /** Whether Google sign-in is offered. Defaults to on in demo mode (the fake's account chooser). */
   googleSignInEnabled: boolean;
   appCheckSiteKey?: string;
+  /** Web Push's public VAPID key for `firebase/messaging` getToken (issue 31); absent: no push. */
+  vapidKey?: string;
   measurementId?: string;
   pwaEnabled: boolean;
   /** Lower-cased e-mail domains whose accounts are granted admin + superAdmin (spec §6). */
@@ -100,6 +102,7 @@ export const RUNTIME_CONFIG_VARIABLES = [
   'VITE_GOOGLE_CLIENT_ID',
   'VITE_GOOGLE_SIGNIN_ENABLED',
   'VITE_APP_CHECK_SITE_KEY',
+  'VITE_FIREBASE_VAPID_KEY',
   'VITE_PWA_ENABLED',
   'VITE_STAFF_DOMAIN_1',
   'VITE_STAFF_DOMAIN_2',
@@ -241,6 +244,12 @@ export function parseRuntimeConfig(
   );
   const googleSignInEnabled = flag('VITE_GOOGLE_SIGNIN_ENABLED');
   const appCheckSiteKey = optional('VITE_APP_CHECK_SITE_KEY', apiKeySchema, 'has an invalid value');
+  // A VAPID public key is 87 base64url characters (an uncompressed P-256 point).
+  const vapidKey = optional(
+    'VITE_FIREBASE_VAPID_KEY',
+    pattern(/^[A-Za-z0-9_-]{80,100}$/),
+    'must be the base64url public key of a Web Push key pair',
+  );
   const pwaEnabled = flag('VITE_PWA_ENABLED');
   const staffDomains: string[] = [];
   for (const name of ['VITE_STAFF_DOMAIN_1', 'VITE_STAFF_DOMAIN_2']) {
@@ -286,6 +295,7 @@ export function parseRuntimeConfig(
     googleClientId,
     googleSignInEnabled: googleSignInEnabled ?? false,
     appCheckSiteKey,
+    vapidKey,
     measurementId,
     pwaEnabled: pwaEnabled ?? false,
     staffDomains,

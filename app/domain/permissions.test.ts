@@ -12,6 +12,7 @@ import {
   PERMISSION_COLLECTIONS,
   PERMISSION_MATRIX,
   resolvePrincipal,
+  SERVER_ONLY_COLLECTIONS,
   type PermissionCollection,
   type Principal,
   principalFromLists,
@@ -129,9 +130,23 @@ beforeAll(async () => {
   facts.childAttendance = `attendance/${attendance.find((a) => leoClassrooms.includes(String(a.data.classroomId)))?.id ?? ''}`;
   facts.otherAttendance = `attendance/${attendance.find((a) => a.data.classroomId === facts.otherClassroom)?.id ?? ''}`;
   facts.today = createContext().today;
+  for (const account of DEMO_ACCOUNTS) {
+    fake.setDocument(`Members/${account.uid}/devices/seeded-device`, {
+      token: `demo:${account.uid}`,
+      platform: 'Chrome on Linux',
+      lastSeen: '2026-11-28T09:00:00.000Z',
+      createdAt: '2026-11-28T09:00:00.000Z',
+    });
+  }
 });
 
 const uid = (role: Role) => demoAccount(role).uid;
+const device = (token: string): Record<string, unknown> => ({
+  token,
+  platform: 'Chrome on Linux',
+  lastSeen: '2026-11-28T09:00:00.000Z',
+  createdAt: '2026-11-28T09:00:00.000Z',
+});
 const STAFF: Role[] = ['admin', 'superAdmin', 'administration'];
 
 interface Case {
@@ -765,9 +780,59 @@ const CASES: Case[] = [
       () => read('unregisteredSignins/logged-attempt'),
     ],
   })),
+  // devices (issue 31): each member registers and removes their own; nobody reads another's.
+  ...DEMO_ACCOUNTS.map(({ role }): Case => ({
+    role,
+    collection: 'devices',
+    allowed: [
+      'register a device of their own',
+      () => create(`Members/${uid(role)}/devices/new-device`, device(`demo:${role}`)),
+    ],
+    refused: [
+      'read another member’s device',
+      () => read(`Members/${uid(role === 'parent' ? 'student' : 'parent')}/devices/seeded-device`),
+    ],
+  })),
 ];
 
 describe('the permission matrix', () => {
+  it('keeps a member’s devices and reach preferences theirs alone (issue 31)', () => {
+    const reach = {
+      channels: { messages: ['push', 'email'] },
+      quietHours: { start: '21:00', end: '07:00' },
+      pausedUntil: null,
+    };
+    const own = (role: Role) => update(`Members/${uid(role)}`, { preferences: { reach } });
+    expect(attempt('parent', own('parent'))).toBe(true);
+    // An admin may edit another member's profile, but not how that member is reached.
+    expect(attempt('admin', own('parent'))).toBe(false);
+    expect(attempt('admin', update(`Members/${uid('parent')}`, { displayName: 'X' }))).toBe(true);
+    const parentDevice = `Members/${uid('parent')}/devices/seeded-device`;
+    expect(attempt('parent', read(parentDevice))).toBe(true);
+    expect(attempt('parent', update(parentDevice, { lastSeen: '2026-11-28T10:00:00.000Z' }))).toBe(
+      true,
+    );
+    expect(attempt('parent', remove(parentDevice))).toBe(true);
+    for (const role of ['admin', 'administration', 'facilitator', 'student'] as Role[]) {
+      expect(attempt(role, read(parentDevice)), role).toBe(false);
+      expect(attempt(role, remove(parentDevice)), role).toBe(false);
+      expect(
+        attempt(role, create(`Members/${uid('parent')}/devices/planted`, device('x'))),
+        role,
+      ).toBe(false);
+    }
+  });
+
+  it('gives no client any access to the server-only collections', () => {
+    for (const collection of SERVER_ONLY_COLLECTIONS) {
+      expect(collectionOfPath(`${collection}/any`)).toBeNull();
+      for (const { role } of DEMO_ACCOUNTS) {
+        expect(attempt(role, read(`${collection}/any`))).toBe(false);
+        expect(attempt(role, create(`${collection}/any`, { to: ['x@example.org'] }))).toBe(false);
+      }
+    }
+  });
+
   it('has a case for every role and collection', () => {
     for (const collection of PERMISSION_COLLECTIONS) {
       for (const { role } of DEMO_ACCOUNTS) {

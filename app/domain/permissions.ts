@@ -28,6 +28,8 @@ export const PERMISSION_COLLECTIONS = [
   'unregisteredSignins',
   'auditLog',
   'guardianRequests',
+  // Members/{uid}/devices/{deviceId}: where a member receives pushes (issue 31).
+  'devices',
 ] as const;
 export type PermissionCollection = (typeof PERMISSION_COLLECTIONS)[number];
 
@@ -50,7 +52,8 @@ export type ReadScope =
   | 'participantOrArchived'
   | 'ownNotification'
   | 'ownInquiry'
-  | 'ownFamilyRequests';
+  | 'ownFamilyRequests'
+  | 'ownDevice';
 
 export type WriteScope =
   | 'none'
@@ -67,7 +70,8 @@ export type WriteScope =
   | 'ownNotificationState'
   | 'createOwnInquiry'
   | 'ownResources'
-  | 'createOwnFamilyRequest';
+  | 'createOwnFamilyRequest'
+  | 'ownDevices';
 
 export interface AccessRule {
   read: ReadScope;
@@ -175,7 +179,26 @@ export const PERMISSION_MATRIX: Record<PermissionCollection, MatrixRow> = {
   auditLog: row(r, none, none, none, none),
   // Parents ask for a change to their family's guardians; the office decides (and writes the family).
   guardianRequests: row(rw, rw, none, rule('ownFamilyRequests', 'createOwnFamilyRequest'), none),
+  // A member's own devices, theirs alone: not even an admin reads another person's push tokens
+  // (the functions send pushes with the admin SDK).
+  devices: row(
+    rule('ownDevice', 'ownDevices'),
+    rule('ownDevice', 'ownDevices'),
+    rule('ownDevice', 'ownDevices'),
+    rule('ownDevice', 'ownDevices'),
+    rule('ownDevice', 'ownDevices'),
+  ),
 };
+
+/**
+ * Collections only the backend reads and writes (issue 31): e-mails for the Trigger Email extension
+ * (`mail`), pushes held by quiet hours (`pushQueue`), digest markers (`digests`), and the fake's
+ * record of the pushes it "sent" (`demoPushes`). No client, whatever its role, reads or writes
+ * them: they are outside PERMISSION_COLLECTIONS, so collectionOfPath gives null (the fake refuses)
+ * and the generated rules have no match for them (Firestore refuses).
+ */
+export const SERVER_ONLY_COLLECTIONS = ['mail', 'pushQueue', 'digests', 'demoPushes'] as const;
+export type ServerOnlyCollection = (typeof SERVER_ONLY_COLLECTIONS)[number];
 
 // ---- facts the scopes share with the generated Firestore rules (scripts/rules) ----------------
 
@@ -315,6 +338,8 @@ export const SCOPE_LABELS: Record<ReadScope | WriteScope, string> = {
   createOwnInquiry: 'submit their own',
   ownResources: 'resources they created',
   createOwnFamilyRequest: 'ask the office to add or remove a guardian of own family',
+  ownDevice: 'own devices',
+  ownDevices: 'register and remove own devices',
 };
 
 export type Access = 'none' | 'read' | 'write';
@@ -500,6 +525,9 @@ export function collectionOfPath(path: string): PermissionCollection | null {
   if (segments.length === 4 && segments[0] === 'conversations' && segments[2] === 'messages') {
     return 'messages';
   }
+  if (segments.length === 4 && segments[0] === 'Members' && segments[2] === 'devices') {
+    return 'devices';
+  }
   return null;
 }
 
@@ -559,6 +587,14 @@ function isOwnReadReceipt(p: Principal, before: DocData, after: DocData): boolea
   const atBefore = isMap(before.readAt) ? before.readAt : {};
   const atAfter = isMap(after.readAt) ? after.readAt : {};
   return changedKeys(atBefore, atAfter).every((id) => id === p.memberUUID);
+}
+
+/** The member whose device a `Members/{uid}/devices/{deviceId}` path names, or null. */
+function ownerOfDevice(path: string): string | null {
+  const segments = path.split('/');
+  return segments.length === 4 && segments[0] === 'Members' && segments[2] === 'devices'
+    ? (segments[1] ?? null)
+    : null;
 }
 
 function isArchived(data: DocData | null): boolean {
@@ -641,6 +677,8 @@ function readAllowed(
       return data.createdBy === p.memberUUID;
     case 'ownFamilyRequests':
       return p.familyIds.includes(str(data.familyId) ?? '');
+    case 'ownDevice':
+      return ownerOfDevice(ref.path) === p.uid;
   }
 }
 
@@ -798,6 +836,8 @@ function writeAllowed(
       );
     case 'ownResources':
       return versions.every((d) => d.createdBy === p.memberUUID);
+    case 'ownDevices':
+      return ownerOfDevice(ref.path) === p.uid;
     case 'createOwnFamilyRequest':
       return (
         isCreate &&
@@ -943,10 +983,12 @@ export function keepsInvariants(
     case 'attendance':
       return isHonestRollCall(ref.id, after, ctx.today);
     case 'Members':
-      // The outbox key is written once, by its owner.
+      // The outbox key is written once, by its owner; how a person is reached is theirs alone (an
+      // admin may otherwise change another member's preferences).
       return (
-        !changed.includes(OUTBOX_KEY_FIELD) ||
-        (before?.[OUTBOX_KEY_FIELD] === undefined && ref.id === p.uid)
+        (!changed.includes(OUTBOX_KEY_FIELD) ||
+          (before?.[OUTBOX_KEY_FIELD] === undefined && ref.id === p.uid)) &&
+        (ref.id === p.uid || sameJson(reachField(before), reachField(after)))
       );
     case 'parentInquiries':
       return appendsOwnHistory(p, before, after);
@@ -956,6 +998,14 @@ export function keepsInvariants(
     default:
       return true;
   }
+}
+
+/** The field of a Members document's preferences that holds how its owner is reached. */
+export const REACH_PREFERENCES_FIELD = 'reach';
+
+function reachField(data: DocData | null): unknown {
+  const preferences = data?.preferences;
+  return isMap(preferences) ? preferences[REACH_PREFERENCES_FIELD] : undefined;
 }
 
 /** May this principal make this change (create: before null; delete: after null)? */

@@ -4,6 +4,7 @@
 // before parsing. Documents carry their id outside the data, so `id` is optional in each schema.
 import { z } from 'zod';
 import { MAX_AUDIENCE_KEYS } from './audience';
+import { DEVICE_PLATFORM_MAX, DEVICE_TOKEN_MAX, reachPreferencesSchema } from './reach';
 import { UPLOAD_CONTENT_TYPES, WEB_LINK_PATTERN } from './resources';
 import { ROLES } from './roles';
 
@@ -118,6 +119,8 @@ export const memberPreferencesSchema = z
   .object({
     persistLogin: z.boolean().default(true),
     theme: z.enum(['default', 'dark', 'accessible']).optional(),
+    /** How the person is reached when the app is closed (app/domain/reach.ts, issue 31). */
+    reach: reachPreferencesSchema.optional(),
   })
   .passthrough();
 
@@ -413,6 +416,19 @@ export const guardianRequestSchema = z.object({
 });
 export type GuardianRequest = z.infer<typeof guardianRequestSchema>;
 
+/**
+ * A device a member receives pushes on, `Members/{uid}/devices/{deviceId}` (issue 31): written by
+ * its owner only; the token is the push service's (`demo:<deviceId>` in the demo).
+ */
+export const deviceSchema = z.object({
+  ...base,
+  token: z.string().min(1).max(DEVICE_TOKEN_MAX),
+  platform: z.string().max(DEVICE_PLATFORM_MAX),
+  lastSeen: isoDateTime,
+  createdAt: isoDateTime,
+});
+export type Device = z.infer<typeof deviceSchema>;
+
 /** Collection name (as stored in Firestore) → schema of its documents. */
 export const RECORD_SCHEMAS = {
   campuses: campusSchema,
@@ -433,6 +449,7 @@ export const RECORD_SCHEMAS = {
   unregisteredSignins: unregisteredSigninSchema,
   auditLog: auditEntrySchema,
   guardianRequests: guardianRequestSchema,
+  devices: deviceSchema,
 } as const;
 export type RecordCollection = keyof typeof RECORD_SCHEMAS;
 export type RecordOf<C extends RecordCollection> = z.infer<(typeof RECORD_SCHEMAS)[C]>;

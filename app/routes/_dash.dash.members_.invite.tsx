@@ -1,6 +1,6 @@
 // /dash/members/invite: invite a person by e-mail with a display name and roles. The callable
-// creates the account, the Members profile and the claims, so this needs the network (the page
-// says so while offline). In demo mode the fake answers with a first password, shown once.
+// creates the account, the Members profile and the claims and e-mails the invitee a link to set a
+// password, so this needs the network (the page says so while offline). No password is shown here.
 import {
   useActionData,
   type ClientActionFunctionArgs,
@@ -11,8 +11,8 @@ import { requireArea } from '~/auth/guards';
 import { useSession } from '~/auth/session';
 import { useSyncStatus } from '~/data/sync-status';
 import { InviteForm } from '~/features/members/InviteForm';
+import { inviteFormAction } from '~/features/members/member-route';
 import { mayManageMembers } from '~/features/members/member-rules';
-import { inviteMember } from '~/features/members/writes';
 import { ButtonLink } from '~/ui/Button';
 import { GeneralErrorBoundary } from '~/ui/errors';
 import { PageHeading } from '~/ui/PageHeading';
@@ -29,7 +29,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
 export async function clientAction({ request }: ClientActionFunctionArgs) {
   const user = await requireArea(request, handle.area);
   if (!mayManageMembers(user.roles)) throw notAllowed('Only admins may invite members.');
-  return inviteMember(await request.formData());
+  return inviteFormAction(await request.formData());
 }
 
 export const handle = {
@@ -48,7 +48,7 @@ export default function InviteMemberPage() {
     <>
       <PageHeading
         title={handle.title}
-        lead="Creates the account and its profile with the roles you choose."
+        lead="Creates the account with the roles you choose and e-mails them a link to set their password."
         actions={
           <ButtonLink to="/dash/members" variant="secondary">
             Back to members

@@ -1,3 +1,4 @@
+import { PushSettings } from '~/features/notifications/push/PushSettings';
 import { AppVersionSettings } from '~/pwa/AppVersionSettings';
 import { InstallSettings } from '~/pwa/InstallSettings';
 import { settingsStore, useSettings } from '~/settings/store';
@@ -68,6 +69,7 @@ export default function Settings() {
           </Button>
         </div>
       </section>
+      <PushSettings />
       <InstallSettings />
       <AppVersionSettings />
     </>

@@ -1,11 +1,11 @@
-// The demo-mode banner (issue: backend §1): small, dismissible, and the one place to reset the
-// invented data.
+// The demo-mode banner (issue: backend §1): small, dismissible, the one place to reset the
+// invented data, and the way to the demo mailbox (issue 31: what the demo would have sent).
 import { useState } from 'react';
 import { STORAGE_KEYS } from '~/config/constants';
 import { getDemoControl } from '~/config/demo-control';
 import { getRuntimeConfig } from '~/config/env';
 import { settingsStore, useSettings } from '~/settings/store';
-import { Button } from './Button';
+import { Button, ButtonLink } from './Button';
 import { CLOSE_ICON, DEMO_ICON, Icon, RETRY_ICON } from './icon';
 
 function readDismissed(): boolean {
@@ -59,6 +59,9 @@ export function DemoBanner() {
         </span>
       </p>
       <div className="flex flex-wrap gap-1">
+        <ButtonLink variant="ghost" size="sm" to="/dash/demo-mailbox">
+          Demo mailbox
+        </ButtonLink>
         <Button
           variant="ghost"
           size="sm"

@@ -50,6 +50,8 @@ export interface ScopeContext {
   after: string;
   /** The conversation a message belongs to (messages), or the document itself (conversations). */
   conversation: string;
+  /** The member whose subcollection holds the document (devices), as a rules variable. */
+  owner?: string;
 }
 
 // ---- small pieces -----------------------------------------------------------------------------
@@ -122,6 +124,7 @@ export const READ_SCOPES: Record<ReadScope, (c: ScopeContext) => string> = {
   ownNotification: (c) => `${field(c.before, 'memberUUID', "''")} == ${me(c)}`,
   ownInquiry: (c) => `${field(c.before, 'createdBy', "''")} == ${me(c)}`,
   ownFamilyRequests: (c) => `${field(c.before, 'familyId', "''")} in ${link(c, 'familyIds')}`,
+  ownDevice: (c) => `${c.owner ?? 'null'} == request.auth.uid`,
 };
 
 /** The read receipts gain at most the caller's own (permissions.ts isOwnReadReceipt). */
@@ -243,6 +246,7 @@ export const WRITE_SCOPES: Record<WriteScope, (op: WriteOp, c: ScopeContext) => 
         )
       : 'false',
   ownResources: (op, c) => every(op, c, (d) => `${field(d, 'createdBy', "''")} == ${me(c)}`),
+  ownDevices: (_op, c) => `${c.owner ?? 'null'} == request.auth.uid`,
   createOwnFamilyRequest: (op, c) =>
     op === 'create'
       ? and(
@@ -287,6 +291,12 @@ export function matchOf(collection: PermissionCollection): { path: string; conte
     return {
       path: '/conversations/{conversationId}/messages/{docId}',
       context: { ...base, id: 'docId', conversation: `get(${CONVERSATION_PATH}).data` },
+    };
+  }
+  if (collection === 'devices') {
+    return {
+      path: '/Members/{memberId}/devices/{docId}',
+      context: { ...base, id: 'docId', conversation: '', owner: 'memberId' },
     };
   }
   return { path: `/${collection}/{docId}`, context: { ...base, id: 'docId', conversation: '' } };

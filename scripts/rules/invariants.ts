@@ -8,6 +8,7 @@ import {
   IMMUTABLE_FIELDS,
   MAX_HISTORY_APPEND,
   OUTBOX_KEY_FIELD,
+  REACH_PREFERENCES_FIELD,
   SERVER_DATED_COLLECTIONS,
   WRITER_STAMPED_COLLECTIONS,
   type PermissionCollection,
@@ -88,8 +89,12 @@ export function updateInvariant(collection: PermissionCollection): string {
   if (collection === 'messages' || collection === 'conversations') parts.push(archives('update'));
   if (collection === 'attendance') parts.push('honestRollCall(docId, after)');
   if (collection === 'Members') {
+    const reach = (doc: string) =>
+      `${doc}.get('preferences', {}).get(${literal(REACH_PREFERENCES_FIELD)}, null)`;
     parts.push(
       `!after.diff(before).affectedKeys().hasAny([${literal(OUTBOX_KEY_FIELD)}]) || (!(${literal(OUTBOX_KEY_FIELD)} in before) && docId == request.auth.uid)`,
+      // How a person is reached is theirs alone (permissions.ts keepsInvariants).
+      `docId == request.auth.uid || ${reach('after')} == ${reach('before')}`,
     );
   }
   if (collection === 'parentInquiries') {

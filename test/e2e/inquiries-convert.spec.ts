@@ -95,13 +95,11 @@ test('the office converts an enrolled inquiry: pre-filled editors, one save, lin
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.getByRole('button', { name: 'Create family and student' }).click();
-  // The parent was invited: in demo mode their first password is shown once, on this page, with
-  // links to what the inquiry became.
-  await expect(page.getByRole('heading', { name: 'Family and student created' })).toBeVisible();
-  await expectNotice(page, 'Family and student created from the inquiry');
-  await expect(page.getByLabel('Temporary password')).not.toHaveValue('');
-  await page.getByRole('link', { name: /^Open the student/ }).click();
+  // The parent was invited by e-mail (they set their own password from its link: none is shown
+  // here), and the page moves on to the new student.
   await expect(page).toHaveURL(new RegExp(`/dash/students/stu-inq-${id}$`));
+  await expectNotice(page, 'Family and student created from the inquiry');
+  await expectNotice(page, `Invitation sent to ${email}.`);
   await syncSettled(page);
 
   // The backend holds one family and one student under the derived ids, and the inquiry's link.
@@ -125,6 +123,14 @@ test('the office converts an enrolled inquiry: pre-filled editors, one save, lin
     email,
   );
   expect(invited).toMatchObject({ roles: ['parent'], familyId: `fam-inq-${id}` });
+  const mails = await page.evaluate(
+    async (address) =>
+      (await (window.__fakeFirebase?.listDocuments('mail') ?? [])).filter((m) =>
+        JSON.stringify(m.data.to).includes(address),
+      ),
+    email,
+  );
+  expect(mails.map((m) => m.data.kind)).toEqual(['invitation']);
 
   // The student is in the students list, the family in the families list.
   await open(page, '/dash/students');

@@ -63,6 +63,13 @@ function pathsOf(collection: PermissionCollection): string[] {
         .map((m) => `conversations/${c.id}/messages/${m.id}`),
     );
   }
+  if (collection === 'devices') {
+    return DEMO_ACCOUNTS.flatMap((account) =>
+      fake
+        .listDocuments(`Members/${account.uid}/devices`)
+        .map((d) => `Members/${account.uid}/devices/${d.id}`),
+    );
+  }
   return fake.listDocuments(collection).map((d) => `${collection}/${d.id}`);
 }
 
@@ -250,6 +257,15 @@ export async function buildRulesWorld(): Promise<RulesWorld> {
     audienceKeys: ['administration'],
     createdBy: 'demo-administration',
   });
+  // The seed has no devices (members register them): one for each demo member (issue 31).
+  for (const account of DEMO_ACCOUNTS) {
+    fake.setDocument(`Members/${account.uid}/devices/seeded-device`, {
+      token: `demo:${account.uid}`,
+      platform: 'Chrome on Linux',
+      lastSeen: new Date().toISOString(),
+      createdAt: new Date().toISOString(),
+    });
+  }
   if (!fake.getDocument('system/collectionVersions')) {
     // Written by the functions on the first cached write; the suite needs one to read and write.
     fake.setDocument('system/collectionVersions', {
@@ -269,7 +285,7 @@ export async function buildRulesWorld(): Promise<RulesWorld> {
   }
 
   const documents = PERMISSION_COLLECTIONS.flatMap((collection) =>
-    (collection === 'messages' || collection === 'collectionVersions'
+    (collection === 'messages' || collection === 'collectionVersions' || collection === 'devices'
       ? pathsOf(collection)
       : fake.listDocuments(collection).map((d) => `${collection}/${d.id}`)
     ).flatMap((path) => {

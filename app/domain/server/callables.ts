@@ -13,6 +13,8 @@ import {
   submitInquirySchema,
 } from '~/domain/inquiries';
 import { changesAdminRoles, isAdmin, isSuperAdmin, ROLES, type Role } from '~/domain/roles';
+import { invitationMail } from './invitation';
+import { MAIL_COLLECTION } from './mail';
 import {
   accept,
   refuse,
@@ -20,6 +22,7 @@ import {
   type Outcome,
   type Refusal,
   type ServerContext,
+  type ServerWrite,
 } from './outcome';
 
 export const CALLABLE_MESSAGES = {
@@ -137,14 +140,52 @@ export function checkInvite(
 /** The refusal for an address that already has an account. */
 export const emailTaken = (): Refusal => refuse('already-exists', CALLABLE_MESSAGES.emailTaken);
 
-/** The second half, once the account exists: its Members profile and its claims. */
+/** What the host adds to a decision that sends an invitation: the link, and ids and time. */
+export interface InvitationEnv {
+  now: Date;
+  /** The link that lets the invitee set a password (Auth's password-reset link). */
+  link: string;
+  /** The id of the `mail` document. */
+  mailId: string;
+}
+
+/** A Members document's display name, or '' (a profile may have none). */
+function displayNameOf(data: Record<string, unknown> | null): string {
+  return typeof data?.displayName === 'string' ? data.displayName : '';
+}
+
+/** The invitation e-mail as a write of the `mail` collection (the Trigger Email extension's). */
+function invitationWrite(
+  to: { email: string; displayName: string; uid: string },
+  caller: Caller,
+  ctx: ServerContext,
+  env: InvitationEnv,
+): ServerWrite {
+  const mail = invitationMail({
+    to: to.email,
+    displayName: to.displayName,
+    inviterName: displayNameOf(ctx.get(`Members/${caller.memberUUID}`)),
+    link: env.link,
+    memberUUID: to.uid,
+    createdAt: env.now.toISOString(),
+  });
+  return { path: `${MAIL_COLLECTION}/${env.mailId}`, data: { ...mail } };
+}
+
+/**
+ * The second half, once the account exists (with no usable password): its Members profile, its
+ * claims, and the e-mail that lets the invitee set a password. No password is ever returned: the
+ * office never sees or hands one over (issue 31).
+ */
 export function inviteWrites(
   invite: InviteInput,
   uid: string,
   caller: Caller,
-  now: Date,
+  ctx: ServerContext,
+  env: InvitationEnv,
 ): Outcome<{ uid: string; email: string }> {
   const { email, displayName, roles, ...links } = invite;
+  const { now } = env;
   return accept(
     { uid, email },
     [
@@ -165,9 +206,61 @@ export function inviteWrites(
           updatedBy: caller.memberUUID,
         },
       },
+      invitationWrite({ email, displayName, uid }, caller, ctx, env),
     ],
     [{ kind: 'claims', uid, claims: { roles } }],
   );
+}
+
+// ---- inviteMember { resend: true }: "Send again" ------------------------------------------------
+
+export const resendInputSchema = z.object({ resend: z.literal(true), email: z.string().email() });
+
+/** True when inviteMember is asked to send an invitation again rather than to invite. */
+export function isResendRequest(input: unknown): boolean {
+  return typeof input === 'object' && input !== null && 'resend' in input && input.resend === true;
+}
+
+/**
+ * The first half of "Send again": only admins (as for inviting). The host then finds the account by
+ * its address (none: `noSuchMember`) and asks Auth for a new link.
+ */
+export function checkResend(
+  input: unknown,
+  caller: Caller | null,
+): { ok: true; email: string } | Refusal {
+  if (!caller) return refuse('unauthenticated', CALLABLE_MESSAGES.signInFirst);
+  if (!isAdmin(caller.roles))
+    return refuse('permission-denied', CALLABLE_MESSAGES.inviteAdminsOnly);
+  const parsed = resendInputSchema.safeParse(input);
+  if (!parsed.success) {
+    return refuse(
+      'invalid-argument',
+      `${CALLABLE_MESSAGES.invalidInvitation} ${firstIssue(parsed.error, '')}`.trim(),
+    );
+  }
+  return { ok: true, email: parsed.data.email };
+}
+
+/** The refusal for "Send again" to an address with no account. */
+export const noSuchMember = (): Refusal => refuse('not-found', CALLABLE_MESSAGES.noSuchMember);
+
+/**
+ * "Send again" once the host has the account and a new link: a new invitation e-mail, addressed
+ * with the name on the member's profile. An account with no Members profile is no member.
+ */
+export function resendWrites(
+  account: { uid: string; email: string },
+  caller: Caller,
+  ctx: ServerContext,
+  env: InvitationEnv,
+): Outcome<{ uid: string; email: string }> {
+  const member = ctx.get(`Members/${account.uid}`);
+  if (!member) return noSuchMember();
+  const to = { ...account, displayName: displayNameOf(member) };
+  return accept({ uid: account.uid, email: account.email }, [
+    invitationWrite(to, caller, ctx, env),
+  ]);
 }
 
 // ---- setMemberRoles -----------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import { auditTrailWrites, type WrittenChange } from './audit';
 import { storedRoles } from './callables';
 import { createdWrites } from './notifications';
 import { participantNameWrites, renamedParticipantWrites } from './participant-names';
+import { reachDecisions, type PushSend, type ReachHost } from './reach';
 import { versionBumpWrites } from './versions';
 import type { AuthEffect, ServerContext, ServerWrite } from './outcome';
 
@@ -22,6 +23,8 @@ export type DocumentChange = WrittenChange;
 export interface TriggerOutcome {
   writes: ServerWrite[];
   auth: AuthEffect[];
+  /** Pushes to send now (reach.ts); the hosts send them and drop tokens the service refuses. */
+  pushes: PushSend[];
 }
 
 /** Claims follow the Members roles: set when a profile is created or its roles change. */
@@ -50,6 +53,11 @@ export interface TriggerParts {
    * a conversation's write, and on a profile's rename for every conversation the person is in.
    */
   participantNames?: boolean;
+  /**
+   * The pushes, held pushes and e-mails of the notifications this run creates (reach.ts); runs
+   * only with `notifications`, whose writes it reads.
+   */
+  reach?: boolean;
 }
 
 const ALL_PARTS: Required<TriggerParts> = {
@@ -60,7 +68,11 @@ const ALL_PARTS: Required<TriggerParts> = {
   versions: true,
   audit: true,
   participantNames: true,
+  reach: true,
 };
+
+/** Where no host names the app's origin (tests): links still parse, and say so. */
+export const UNKNOWN_APP_ORIGIN = 'http://localhost';
 
 /**
  * What the backend does after these document writes (each with its state before and after).
@@ -71,14 +83,22 @@ export function changeTriggers(
   ctx: ServerContext,
   nowIso: string,
   parts: TriggerParts = ALL_PARTS,
+  host: ReachHost = { appOrigin: UNKNOWN_APP_ORIGIN },
 ): TriggerOutcome {
   const writes: ServerWrite[] = [];
   const auth: AuthEffect[] = [];
+  const pushes: PushSend[] = [];
   if (parts.notifications) {
     const created = changes
       .filter((c) => c.before === null && c.after !== null)
       .map((c) => ({ path: c.path, data: c.after ?? {} }));
-    writes.push(...createdWrites(created, ctx, nowIso));
+    const notifications = createdWrites(created, ctx, nowIso);
+    writes.push(...notifications);
+    if (parts.reach) {
+      const reached = reachDecisions(created, notifications, ctx, nowIso, host);
+      writes.push(...reached.writes);
+      pushes.push(...reached.pushes);
+    }
   }
   if (parts.claims) for (const change of changes) auth.push(...claimsEffects(change));
   // Each affected member once for the whole commit, not once per write that names them.
@@ -99,5 +119,5 @@ export function changeTriggers(
     );
   }
   if (parts.audit) writes.push(...auditTrailWrites(changes, ctx, nowIso));
-  return { writes, auth };
+  return { writes, auth, pushes };
 }

@@ -32,6 +32,7 @@ const COLLECTION_LABELS: Record<PermissionCollection, string> = {
   unregisteredSignins: 'Unregistered sign-ins',
   auditLog: 'Audit trail',
   guardianRequests: 'Guardian change requests',
+  devices: 'Devices for push notifications',
 };
 
 /** The matrix's columns: superAdmin shares admin's rules but is shown on its own. */

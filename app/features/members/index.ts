@@ -1,3 +1,2 @@
-export { TemporaryPassword } from './TemporaryPassword';
 export { inviteMember } from './writes';
 export { mayManageMembers } from './member-rules';

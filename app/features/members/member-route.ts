@@ -111,3 +111,6 @@ export async function handleMemberAction(request: Request): Promise<MemberAction
       return { intent: 'unknown', ok: false, message: 'Unknown action' };
   }
 }
+
+/** The invite page's action (issue 31: the invitation goes out by e-mail; see writes.ts). */
+export { inviteFormAction } from './writes';

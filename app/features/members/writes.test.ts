@@ -8,7 +8,13 @@ import { initCache, store } from '~/data/store';
 import { syncEngine } from '~/data/sync-status';
 import { fake } from '../../../mocks/index';
 import { NEEDS_NETWORK } from './member-rules';
-import { inviteMember, linkMember, setMemberRoles, setMemberStatus } from './writes';
+import {
+  inviteFormAction,
+  inviteMember,
+  linkMember,
+  setMemberRoles,
+  setMemberStatus,
+} from './writes';
 
 beforeAll(async () => {
   await fake.reset();
@@ -70,7 +76,7 @@ describe('inviting a member', () => {
     ).toBe(false);
   });
 
-  it('creates the account, returns the first password once and lists the new member', async () => {
+  it('creates the account, says where the invitation went (no password) and lists the new member', async () => {
     await signInAs('admin');
     const result = await inviteMember({
       email: 'New.Helper@demo-learning.example',
@@ -80,13 +86,38 @@ describe('inviting a member', () => {
     expect(result).toMatchObject({
       ok: true,
       invitedEmail: 'new.helper@demo-learning.example',
-      temporaryPassword: expect.stringMatching(/^welcome-/),
+      message: 'Invitation sent to new.helper@demo-learning.example.',
     });
+    expect(JSON.stringify(result)).not.toMatch(/password/i);
+    expect(
+      fake
+        .listDocuments('mail')
+        .filter((m) => (m.data.to as string[]).includes('new.helper@demo-learning.example')),
+    ).toHaveLength(1);
     const cached = await store.list('members', {
       filters: [{ field: 'email', op: '==', value: 'new.helper@demo-learning.example' }],
     });
     expect(cached).toHaveLength(1);
     expect(cached[0]).toMatchObject({ displayName: 'New Helper', roles: ['facilitator'] });
+  });
+
+  it("sends the invitation again (a new e-mail), through the invite page's action", async () => {
+    await signInAs('admin');
+    const form = new FormData();
+    form.set('intent', 'resend');
+    form.set('email', 'new.helper@demo-learning.example');
+    const result = await inviteFormAction(form);
+    expect(result).toMatchObject({
+      intent: 'resend',
+      ok: true,
+      invitedEmail: 'new.helper@demo-learning.example',
+      message: 'Invitation sent to new.helper@demo-learning.example again.',
+    });
+    expect(
+      fake
+        .listDocuments('mail')
+        .filter((m) => (m.data.to as string[]).includes('new.helper@demo-learning.example')),
+    ).toHaveLength(2);
   });
 
   it('refuses a second invitation to the same address', async () => {

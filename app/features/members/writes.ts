@@ -1,12 +1,19 @@
-// What the members and roles pages' clientActions do: invite, change roles, suspend or reactivate
-// (callables: they need the network) and link a member to a family, student or facilitator (a cache
-// write, queued while offline). After a callable changes an account, the members cache is refreshed
-// so the list shows what the backend now holds.
-import { callInviteMember, callSetMemberRoles, callSetMemberStatus } from '~/backend/callables';
+// What the members and roles pages' clientActions do: invite (or send an invitation again), change
+// roles, suspend or reactivate (callables: they need the network) and link a member to a family,
+// student or facilitator (a cache write, queued while offline). After a callable changes an
+// account, the members cache is refreshed so the list shows what the backend now holds.
+import { z } from 'zod';
+import {
+  callInviteMember,
+  callResendInvitation,
+  callSetMemberRoles,
+  callSetMemberStatus,
+} from '~/backend/callables';
 import { store } from '~/data/store';
 import { syncEngine } from '~/data/sync-status';
 import { memberSchema } from '~/domain/records';
 import { settingsStore } from '~/settings/store';
+import { emailAddress } from '~/ui/form/fields';
 import { formFailure, parseForm, type FieldErrors, type FormValues } from '~/ui/form/parse-form';
 import {
   describeCallableFailure,
@@ -28,8 +35,7 @@ export interface MemberActionData {
   message?: string;
   fieldErrors?: FieldErrors;
   values?: FormValues;
-  /** Demo mode only: the invitee's first password, shown once. */
-  temporaryPassword?: string;
+  /** The address an invitation went to (the invitee sets a password from its link). */
   invitedEmail?: string;
 }
 
@@ -49,6 +55,9 @@ function fail(intent: string, message: string, extra: Partial<MemberActionData> 
   return { intent, ok: false, message, ...extra } satisfies MemberActionData;
 }
 
+/** What the office sees once an invitation is on its way (no password: the invitee sets one). */
+export const invitationSent = (email: string) => `Invitation sent to ${email}`;
+
 /**
  * Invites a person. A refused form answers 400 with its field errors; a refusal of the backend (or
  * no network) goes under `_form`, so the invite form shows it above the fields, with what was typed.
@@ -63,18 +72,49 @@ export async function inviteMember(input: FormInput): Promise<MemberActionData> 
   try {
     const invited = await callInviteMember(parsed.data);
     await refreshMembers();
-    settingsStore.notify(`Invitation created for ${invited.email}`, 'success');
+    settingsStore.notify(invitationSent(invited.email), 'success');
     return {
       intent: 'invite',
       ok: true,
       uid: invited.uid,
       invitedEmail: invited.email,
-      message: `Invitation created for ${invited.email}.`,
-      ...(invited.temporaryPassword ? { temporaryPassword: invited.temporaryPassword } : {}),
+      message: `${invitationSent(invited.email)}.`,
     };
   } catch (error) {
     return refuse(describeCallableFailure(error, 'Could not invite the member'));
   }
+}
+
+const resendFormSchema = z.object({
+  email: emailAddress({ invalid: 'Enter a valid e-mail address, like name@example.com.' }),
+});
+
+/**
+ * "Send again": a new invitation e-mail with a new link (the last one expired, or never arrived).
+ * Its answer keeps the invitation's outcome on screen (`invitedEmail`, `uid`).
+ */
+export async function resendInvitation(input: FormInput): Promise<MemberActionData> {
+  const parsed = parseForm(resendFormSchema, input);
+  const uid = uidOf(parsed.values);
+  if (!parsed.ok) {
+    return { intent: 'resend', uid, message: Object.values(parsed.fieldErrors)[0], ...parsed };
+  }
+  const { email } = parsed.data;
+  const keep = { uid, invitedEmail: email };
+  if (!isOnline()) return fail('resend', `Not sent again. ${NEEDS_NETWORK}`, keep);
+  try {
+    const sent = await callResendInvitation(email);
+    const message = `${invitationSent(sent.email)} again.`;
+    settingsStore.notify(message, 'success');
+    return { intent: 'resend', ok: true, uid: sent.uid, invitedEmail: sent.email, message };
+  } catch (error) {
+    return fail('resend', describeCallableFailure(error, 'Not sent again'), keep);
+  }
+}
+
+/** The invite page's action: a new invitation, or "Send again" (the form's `intent`). */
+export function inviteFormAction(formData: FormData): Promise<MemberActionData> {
+  return formData.get('intent') === 'resend' ? resendInvitation(formData) : inviteMember(formData);
 }
 
 /** The `uid` a row's form sent, so its answer reaches that row. */

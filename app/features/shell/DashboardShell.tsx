@@ -15,6 +15,7 @@ import {
   useNotificationFeedFor,
   NotificationBell,
   NotificationDialog,
+  PushDeviceLayer,
 } from '~/features/notifications';
 import { SearchLauncher } from '~/features/search';
 import { useDamageNotice, SyncStatusControl } from '~/features/sync';
@@ -93,6 +94,8 @@ export function DashboardShell({ children }: { children: React.ReactNode }) {
           </div>
         </div>
       </header>
+      {/* This device's push registration and, in the demo, the fake's pushes for it (issue 31). */}
+      <PushDeviceLayer />
       {menuOpen ? (
         // A click beside the drawer closes it; keyboard users have Escape and the Menu button.
         // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions

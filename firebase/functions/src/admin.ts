@@ -3,6 +3,7 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { getMessaging, type Messaging } from 'firebase-admin/messaging';
 
 function app(): void {
   if (getApps().length === 0) initializeApp();
@@ -16,4 +17,10 @@ export function db(): Firestore {
 export function auth(): Auth {
   app();
   return getAuth();
+}
+
+/** FCM, for the pushes of issue 31 (firebase/functions/src/reach.ts). */
+export function messaging(): Messaging {
+  app();
+  return getMessaging();
 }

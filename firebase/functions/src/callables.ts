@@ -7,13 +7,18 @@ import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
 import { rolesFromClaims } from '~/domain/roles';
 import {
   checkInvite,
+  checkResend,
   emailTaken,
   inviteWrites,
+  isResendRequest,
+  noSuchMember,
+  resendWrites,
   logUnregisterdSignin as decideUnregisteredSignin,
   setMemberRoles as decideMemberRoles,
   setMemberStatus as decideMemberStatus,
   submitInquiry as decideInquiry,
 } from '~/domain/server/callables';
+import { AFTER_ACTION_PATH } from '~/domain/server/invitation';
 import type { Caller, Outcome, Refusal } from '~/domain/server/outcome';
 import { auth } from './admin';
 import { applyAuthEffects, applyWrites } from './apply';
@@ -59,21 +64,31 @@ function hasAuthCode(error: unknown, code: string): boolean {
 }
 
 /**
- * Invites a member: the account (no password: the invitee signs in with Google or sets one through
- * "Forgot password"), its Members profile and its claims.
+ * The link that lets an invitee set a password: Auth's password-reset link. Its page is the one the
+ * project's Auth e-mail template names as action URL (`<APP_URL>/auth/action`, docs/deploy.md);
+ * APP_URL (set at deploy) is where the page sends them afterwards, to sign in.
+ */
+async function passwordLink(email: string): Promise<string> {
+  const appUrl = process.env.APP_URL?.replace(/\/+$/, '');
+  return appUrl
+    ? auth().generatePasswordResetLink(email, { url: `${appUrl}${AFTER_ACTION_PATH}` })
+    : auth().generatePasswordResetLink(email);
+}
+
+/**
+ * Invites a member: the account (with no password: nobody but the invitee ever knows one), its
+ * Members profile and claims, and the invitation e-mail (a `mail` document the Trigger Email
+ * extension delivers) with the link to set a password. With `resend: true`, a new link in a new
+ * e-mail to an existing member ("Send again").
  */
 export async function inviteMember(request: CallableRequest) {
   const caller = callerOf(request);
+  if (isResendRequest(request.data)) return resendInvitation(request.data, caller);
   const checked = checkInvite(request.data, caller);
   if (!checked.ok) throw toHttpsError(checked);
   if (!caller) throw new HttpsError('unauthenticated', 'Sign in first.');
   const { invite } = checked;
-  const existing = await auth()
-    .getUserByEmail(invite.email)
-    .catch((error: unknown) => {
-      if (hasAuthCode(error, 'auth/user-not-found')) return null;
-      throw error;
-    });
+  const existing = await userByEmail(invite.email);
   if (existing) throw toHttpsError(emailTaken());
   const account = await auth()
     .createUser({ email: invite.email, displayName: invite.displayName || undefined })
@@ -82,7 +97,45 @@ export async function inviteMember(request: CallableRequest) {
       if (hasAuthCode(error, 'auth/email-already-exists')) throw toHttpsError(emailTaken());
       throw error;
     });
-  return carryOut(inviteWrites(invite, account.uid, caller, new Date()));
+  const now = new Date();
+  const link = await passwordLink(invite.email);
+  const mailId = autoId();
+  return carryOut(
+    await decideWithReads(
+      (ctx) => inviteWrites(invite, account.uid, caller, ctx, { now, link, mailId }),
+      now,
+    ),
+  );
+}
+
+async function userByEmail(email: string) {
+  return auth()
+    .getUserByEmail(email)
+    .catch((error: unknown) => {
+      if (hasAuthCode(error, 'auth/user-not-found')) return null;
+      throw error;
+    });
+}
+
+async function resendInvitation(data: unknown, caller: Caller | null) {
+  const checked = checkResend(data, caller);
+  if (!checked.ok) throw toHttpsError(checked);
+  if (!caller) throw new HttpsError('unauthenticated', 'Sign in first.');
+  const account = await userByEmail(checked.email);
+  if (!account?.email) throw toHttpsError(noSuchMember());
+  const email = account.email;
+  const now = new Date();
+  const mailId = autoId();
+  // The member is checked before a link is made: no code for an address that is no member's.
+  const member = await decideWithReads((ctx) => ctx.get(`Members/${account.uid}`), now);
+  if (!member) throw toHttpsError(noSuchMember());
+  const link = await passwordLink(email);
+  return carryOut(
+    await decideWithReads(
+      (ctx) => resendWrites({ uid: account.uid, email }, caller, ctx, { now, link, mailId }),
+      now,
+    ),
+  );
 }
 
 export async function setMemberRoles(request: CallableRequest) {

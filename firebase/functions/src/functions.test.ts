@@ -145,6 +145,63 @@ describe('inviteMember', () => {
     await call(as('boss', { ...invite, roles: ['admin'] }));
     expect(memory.auth.users.get('invited-1')?.customClaims).toEqual({ roles: ['admin'] });
   });
+
+  const mails = () => [...memory.db.docs.entries()].filter(([p]) => p.startsWith('mail/'));
+
+  it('writes the invitation e-mail with the link from generatePasswordResetLink, and no password', async () => {
+    vi.stubEnv('APP_URL', 'https://centre.example/');
+    try {
+      const result = await call(as('adm', invite));
+      expect(result).not.toHaveProperty('temporaryPassword');
+      expect(memory.auth.resetLinks).toEqual([
+        {
+          email: 'new.parent@mail.example',
+          continueUrl: 'https://centre.example/login',
+          link: expect.stringContaining('oobCode=code-1'),
+        },
+      ]);
+      const link = memory.auth.resetLinks[0]?.link ?? '';
+      const written = mails();
+      expect(written).toHaveLength(1);
+      const mail = written[0]?.[1] as {
+        to: string[];
+        kind: string;
+        memberUUID: string;
+        message: { subject: string; text: string; html: string };
+      };
+      expect(mail).toMatchObject({
+        to: ['new.parent@mail.example'],
+        kind: 'invitation',
+        memberUUID: 'invited-1',
+      });
+      expect(mail.message.subject).toBe('You are invited to Learning Centre');
+      expect(mail.message.text).toContain('Admin invited you to Learning Centre');
+      expect(mail.message.text).toContain(link);
+      expect(mail.message.html).toContain(`href="${link.replaceAll('&', '&amp;')}"`);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it('sends again: a new link in a new e-mail, for admins only and only to a member', async () => {
+    await call(as('adm', invite));
+    const again = await call(as('adm', { resend: true, email: 'new.parent@mail.example' }));
+    expect(again).toEqual({ uid: 'invited-1', email: 'new.parent@mail.example' });
+    expect(memory.auth.resetLinks.map((l) => l.link)).toEqual([
+      expect.stringContaining('oobCode=code-1'),
+      expect.stringContaining('oobCode=code-2'),
+    ]);
+    expect(mails()).toHaveLength(2);
+    expect(mails().some(([, m]) => JSON.stringify(m).includes('code-2'))).toBe(true);
+    expect(
+      await refusal(call(as('desk', { resend: true, email: 'new.parent@mail.example' }))),
+    ).toEqual({ code: 'permission-denied', message: 'Only admins may invite members.' });
+    expect(await refusal(call(as('adm', { resend: true, email: 'nobody@mail.example' })))).toEqual({
+      code: 'not-found',
+      message: 'No such member.',
+    });
+    expect(memory.auth.resetLinks).toHaveLength(2);
+  });
 });
 
 describe('setMemberRoles', () => {

@@ -7,9 +7,11 @@ import {
   onDocumentWrittenWithAuthContext,
 } from 'firebase-functions/v2/firestore';
 import { onCall } from 'firebase-functions/v2/https';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { FUNCTIONS_REGION } from '~/config/constants';
 import type { TriggerParts } from '~/domain/server/triggers';
 import * as callables from './callables';
+import { runScheduledReach } from './reach';
 import { handleDocumentWrite, writerOfAuthContext } from './triggers';
 
 const region = FUNCTIONS_REGION;
@@ -36,17 +38,29 @@ export const onMessageCreated = onDocumentCreated(
   (event) =>
     handleDocumentWrite(event.document, undefined, event.data, event.time, {
       notifications: true,
+      reach: true,
     }),
 );
 export const onEventCreated = onDocumentCreated({ region, document: 'events/{eventId}' }, (event) =>
-  handleDocumentWrite(event.document, undefined, event.data, event.time, { notifications: true }),
+  handleDocumentWrite(event.document, undefined, event.data, event.time, {
+    notifications: true,
+    reach: true,
+  }),
 );
 export const onResourceCreated = onDocumentCreated(
   { region, document: 'resources/{resourceId}' },
   (event) =>
     handleDocumentWrite(event.document, undefined, event.data, event.time, {
       notifications: true,
+      reach: true,
     }),
+);
+
+// ---- reaching people (issue 31): held pushes released, evening digests ---------------------------
+
+/** Every minute: quiet hours end on the minute, and digests go at 17:00 in each campus's zone. */
+export const reachSchedule = onSchedule({ region, schedule: 'every 1 minutes' }, () =>
+  runScheduledReach(),
 );
 
 // ---- every write to a cached collection: versions, access links, claims (and the audit) --------

@@ -173,6 +173,18 @@ describe('callables: the fake and the functions agree', () => {
     expect(comparable(memory.db.docs.get(`Members/${fnUid}`), { [fnUid]: 'UID' })).toEqual(
       comparable(fake.getDocument(`Members/${fakeUid}`), { [fakeUid]: 'UID' }),
     );
+    // The same invitation e-mail, each with its own host's link (issue 31).
+    const fnMail = [...memory.db.docs.entries()].find(([p]) => p.startsWith('mail/'))?.[1];
+    const fakeMail = fake.listDocuments('mail').find((m) => m.data.memberUUID === fakeUid)?.data;
+    const fnLink = memory.auth.resetLinks[0]?.link ?? 'none';
+    const fakeText = (fakeMail?.message as { text?: string } | undefined)?.text ?? '';
+    const fakeLink = /Set your password: (\S+)/.exec(fakeText)?.[1] ?? 'none';
+    const escaped = (link: string) => link.replaceAll('&', '&amp;');
+    expect(
+      comparable(fnMail, { [escaped(fnLink)]: 'LINK', [fnLink]: 'LINK', [fnUid]: 'UID' }),
+    ).toEqual(
+      comparable(fakeMail, { [escaped(fakeLink)]: 'LINK', [fakeLink]: 'LINK', [fakeUid]: 'UID' }),
+    );
     // And the address is now taken in both.
     expect(await viaFunctions('inviteMember', 'adm', data)).toEqual(
       await viaFake('inviteMember', 'adm', data),

@@ -7,6 +7,7 @@ import type { DocData } from '~/domain/permissions';
 import { changeTriggers, type TriggerParts } from '~/domain/server/triggers';
 import { applyAuthEffects, applyWrites } from './apply';
 import { decideWithReads, plainDoc } from './context';
+import { reachHost, sendPushes } from './reach';
 
 /** The parts of a snapshot the hosts read (a DocumentSnapshot, or a test's stand-in). */
 export interface SnapshotLike {
@@ -46,10 +47,19 @@ export async function handleDocumentWrite(
   const time = new Date(eventTime);
   const now = Number.isNaN(time.getTime()) ? new Date() : time;
   const outcome = await decideWithReads(
-    (ctx) => changeTriggers([change], ctx, now.toISOString(), parts),
+    (ctx) =>
+      changeTriggers(
+        [change],
+        ctx,
+        now.toISOString(),
+        parts,
+        parts.reach ? reachHost() : undefined,
+      ),
     now,
   );
   await applyWrites(outcome.writes, 'trigger');
   await applyAuthEffects(outcome.auth);
+  // After the writes: a push's link names a notification that exists.
+  await sendPushes(outcome.pushes);
   return { writes: outcome.writes.length, claims: outcome.auth.length };
 }

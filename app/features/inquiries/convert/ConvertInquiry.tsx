@@ -5,7 +5,6 @@
 import { Link } from '@remix-run/react';
 import { useMemo, useState } from 'react';
 import type { InquiryStatus } from '~/domain/inquiries';
-import { TemporaryPassword } from '~/features/members';
 import { FamilyFields, DuplicateStudentsWarning, StudentFields } from '~/features/students';
 import { useSettings } from '~/settings/store';
 import { Card } from '~/ui/Card';
@@ -28,25 +27,11 @@ export function ConvertInquiry({
   data: ConversionPageData;
   result: ConversionResult | undefined;
 }) {
-  // The invited parent's first password (demo mode) arrives once, with the action's answer; the
-  // page keeps it while it stays open, because the sync's revalidation that follows the save may
-  // drop the action's answer before anyone has read it.
-  const [invited, setInvited] = useState<Invited | null>(null);
-  if (
-    result?.ok &&
-    result.temporaryPassword &&
-    result.temporaryPassword !== invited?.temporaryPassword
-  ) {
-    setInvited({ invitedEmail: result.invitedEmail, temporaryPassword: result.temporaryPassword });
-  }
   return (
     <div className="grid gap-6">
       <InquirySummary inquiry={data.inquiry} />
       {data.state === 'converted' ? (
-        <AlreadyConverted
-          links={data.links}
-          invited={invited ?? (result?.ok ? result : undefined)}
-        />
+        <AlreadyConverted links={data.links} />
       ) : data.state === 'not-enrolled' ? (
         <NotEnrolled status={data.inquiry.status} />
       ) : (
@@ -80,33 +65,13 @@ function InquirySummary({ inquiry }: { inquiry: ConversionPageData['inquiry'] })
   );
 }
 
-interface Invited {
-  invitedEmail?: string;
-  temporaryPassword?: string;
-}
-
-function AlreadyConverted({
-  links,
-  invited,
-}: {
-  links: ConversionPageData['links'];
-  /** Just converted here, with the invited parent's first password (demo mode). */
-  invited?: Invited;
-}) {
+function AlreadyConverted({ links }: { links: ConversionPageData['links'] }) {
   const skin = useSettings((s) => s.skin);
   return (
     <section aria-labelledby="converted-heading" className={`p-4 ${skin.success} ${skin.rounded}`}>
       <h2 id="converted-heading" className="text-lg font-semibold">
-        {invited ? 'Family and student created' : 'This inquiry was already converted'}
+        This inquiry was already converted
       </h2>
-      {invited?.temporaryPassword ? (
-        <>
-          <p className="mt-1">
-            {invited.invitedEmail ?? 'The parent'} is invited as a member of the family.
-          </p>
-          <TemporaryPassword password={invited.temporaryPassword} />
-        </>
-      ) : null}
       <p className="mt-1">
         It became a family and a student{links.pending ? ' (waiting to sync)' : ''}; open them to
         make changes.
@@ -284,7 +249,7 @@ function ConversionForm({
             label="Invite the parent as a member"
             form={form}
             defaultChecked
-            hint={`Creates a parent account for ${data.inquiry.email}, linked to the family. This needs a connection; offline, send it later from Members.`}
+            hint={`Creates a parent account for ${data.inquiry.email}, linked to the family, and e-mails them a link to set their password. This needs a connection; offline, send it later from Members.`}
           />
         ) : (
           <p className="text-muted">{data.invitation.note}</p>

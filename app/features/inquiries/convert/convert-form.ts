@@ -77,9 +77,6 @@ export type ConversionResult =
       createdFamily: boolean;
       /** Whether the person asked for the parent to be invited as a member. */
       invite: boolean;
-      /** Demo mode: the invited parent's first password, to show once (the route adds it). */
-      temporaryPassword?: string;
-      invitedEmail?: string;
     };
 
 export interface ConversionContext {

@@ -180,13 +180,8 @@ export async function convertFromRequest(request: Request, inquiryId: string | u
         familyId: result.familyId,
       });
       if (invited.ok) {
-        parts.push(`Invitation created for ${email}.`);
-        // Demo mode hands back the parent's first password: it is shown once, here, on the page
-        // (which now shows what the inquiry became) rather than lost in a redirect.
-        if (invited.temporaryPassword) {
-          settingsStore.notify(parts.join(' '), tone);
-          return { ...result, invitedEmail: email, temporaryPassword: invited.temporaryPassword };
-        }
+        // The parent sets a password from the e-mail's link: nothing to hand over here.
+        parts.push(`Invitation sent to ${email}.`);
       } else {
         parts.push(
           `The invitation was not sent (${invited.message ?? 'unknown error'}). Send it later from Members.`,

@@ -175,6 +175,22 @@ export class MemoryAuth {
     if (patch.disabled !== undefined) user.disabled = patch.disabled;
     return user;
   }
+  /** Every password-reset link asked for: the address and the continue URL. */
+  readonly resetLinks: Array<{ email: string; continueUrl: string | null; link: string }> = [];
+  /** Stubbed at its edge: a link of the Auth handler's shape, with a counter for its code. */
+  async generatePasswordResetLink(email: string, settings?: { url: string }): Promise<string> {
+    if (![...this.users.values()].some((u) => u.email.toLowerCase() === email.toLowerCase())) {
+      throw authError('auth/email-not-found', `No user record for ${email}.`);
+    }
+    const url = new URL('https://school.example/auth/action');
+    url.searchParams.set('mode', 'resetPassword');
+    url.searchParams.set('oobCode', `code-${this.resetLinks.length + 1}`);
+    url.searchParams.set('apiKey', 'test-key');
+    if (settings) url.searchParams.set('continueUrl', settings.url);
+    const link = url.toString();
+    this.resetLinks.push({ email, continueUrl: settings?.url ?? null, link });
+    return link;
+  }
   /** Like the Admin SDK: sets tokensValidAfterTime, so refresh tokens issued before it fail. */
   async revokeRefreshTokens(uid: string): Promise<void> {
     const user = this.users.get(uid);
@@ -183,6 +199,7 @@ export class MemoryAuth {
   }
   reset() {
     this.users.clear();
+    this.resetLinks.length = 0;
     this.counter = 0;
   }
 }
