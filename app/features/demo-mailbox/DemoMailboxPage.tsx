@@ -6,6 +6,7 @@ import { Link } from '@remix-run/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { usePersonZone } from '~/auth/person-zone-context';
 import { formatDateTime } from '~/domain/format';
+import { PREFERENCES_PATH } from '~/domain/server/mail';
 import { useSettings } from '~/settings/store';
 import { PageHeading } from '~/ui/PageHeading';
 import {
@@ -84,7 +85,12 @@ export function DemoMailboxPage({
         <p className={`p-3 ${skin.info} ${skin.rounded}`}>
           This is the demo&apos;s outbox, and everyone signed in to the demo sees it. A real
           installation sends these e-mails through the school&apos;s mail provider and these pushes
-          to people&apos;s phones and computers; nothing here leaves this demo.
+          to people&apos;s phones and computers; nothing here leaves this demo. Each person chooses
+          what reaches them in{' '}
+          <Link to={PREFERENCES_PATH} className="underline">
+            their profile&apos;s Notifications section
+          </Link>
+          .
         </p>
         {failed ? (
           <p role="alert" className={`p-3 ${skin.error} ${skin.rounded}`}>
