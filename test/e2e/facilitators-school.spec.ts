@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
 // Renamed: the React hooks lint rule would take `useTheme` in a loop for a hook.
 import { open, signIn, useTheme as setTheme, type ThemeName } from './fixtures';
+import { sampleThisRun } from './sample';
 import { themesThisRun } from './themes';
 
 const THEMES: ThemeName[] = ['default', 'dark', 'accessible'];
@@ -257,18 +258,24 @@ for (const theme of themesThisRun('facilitators-school.spec.ts', THEMES)) {
     test.setTimeout(300_000);
     await setTheme(page, theme);
     await signIn(page, 'admin');
-    const pages = [
-      '/dash/school',
-      '/dash/school/campuses/new',
-      '/dash/school/subjects/new',
-      '/dash/school/classrooms/new',
-      '/dash/school/campuses/campus-north',
-      '/dash/school/subjects/math',
-      '/dash/facilitators',
-      '/dash/facilitators/fac-000',
-      '/dash/facilitators/new',
-      '/dash/facilitators/fac-000/edit',
-    ];
+    // Four of these pages a run, turning daily (sample.ts); the route matrix also runs axe on every
+    // page. `npm run test:e2e:full` checks all of them here.
+    const pages = sampleThisRun(
+      `facilitators-school.spec.ts ${theme}`,
+      [
+        '/dash/school',
+        '/dash/school/campuses/new',
+        '/dash/school/subjects/new',
+        '/dash/school/classrooms/new',
+        '/dash/school/campuses/campus-north',
+        '/dash/school/subjects/math',
+        '/dash/facilitators',
+        '/dash/facilitators/fac-000',
+        '/dash/facilitators/new',
+        '/dash/facilitators/fac-000/edit',
+      ],
+      4,
+    );
     for (const path of pages) {
       await open(page, path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNotice, open, signIn, useTheme } from './fixtures';
 import { PAGES } from './routes';
+import { sampleThisRun } from './sample';
 
 test.describe('the application shell', () => {
   const SIGN_IN_PATHS = ['/', '/login', '/auth/login', '/auth/signin'];
@@ -10,7 +11,13 @@ test.describe('the application shell', () => {
     test.setTimeout(150_000);
     // Signed in as admin, who may open every area, so each /dash/ page renders itself.
     await signIn(page, 'admin');
-    for (const [path, { title, description }] of Object.entries(PAGES)) {
+    // Fifteen routes a run, turning daily (sample.ts); `npm run test:e2e:full` opens every one.
+    // Each route's handle is checked whole by test/unit/route-handles.test.ts.
+    for (const [path, { title, description }] of sampleThisRun(
+      'foundation.spec.ts',
+      Object.entries(PAGES),
+      15,
+    )) {
       await open(page, path);
       if (SIGN_IN_PATHS.includes(path)) {
         // A signed-in person who opens a sign-in page is taken to the dashboard.

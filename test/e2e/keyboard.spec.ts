@@ -25,6 +25,7 @@ import {
   typeInto,
 } from './keyboard';
 import { PAGES } from './routes';
+import { sampleThisRun } from './sample';
 import { themesThisRun } from './themes';
 import type { DemoRole, ThemeName } from './fixtures';
 
@@ -345,8 +346,10 @@ test.describe('skip links', () => {
   }) => {
     test.slow();
     await signInWithKeyboard(page, 'admin');
-    const paths = Object.keys(PAGES).filter((path) => !path.includes(':'));
-    expect(paths.length).toBeGreaterThan(20);
+    const every = Object.keys(PAGES).filter((path) => !path.includes(':'));
+    expect(every.length).toBeGreaterThan(20);
+    // Ten pages a run, turning daily; `npm run test:e2e:full` walks every page (sample.ts).
+    const paths = sampleThisRun('keyboard.spec.ts skip links', every, 10);
     for (const path of paths) {
       await start(page, path);
       const link = skipToContent(page);

@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
 import { DEMO_EMAILS, open, signIn, useTheme, type ThemeName } from './fixtures';
+import { sampleThisRun } from './sample';
 import { themesThisRun } from './themes';
 
 const THEMES: ThemeName[] = ['default', 'dark', 'accessible'];
@@ -182,12 +183,15 @@ for (const theme of themesThisRun('members-roles.spec.ts', THEMES)) {
     test.setTimeout(180_000);
     await useTheme(page, theme);
     await signIn(page, 'admin');
-    for (const path of [
+    // Two of these pages a run, turning daily (sample.ts); the route matrix also runs axe on every
+    // page, and the invitation form is checked below with its errors showing.
+    const pages = [
       '/dash/members',
       '/dash/members/invite',
       '/dash/members/demo-parent',
       '/dash/roles',
-    ]) {
+    ];
+    for (const path of sampleThisRun(`members-roles.spec.ts ${theme}`, pages, 2)) {
       await open(page, path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectNoViolations(page, theme, path);

@@ -12,6 +12,7 @@ import {
   type ThemeName,
   syncSettled,
 } from './fixtures';
+import { sampleThisRun } from './sample';
 import { themesThisRun } from './themes';
 
 const THEMES: ThemeName[] = ['default', 'dark', 'accessible'];
@@ -306,15 +307,21 @@ for (const theme of themesThisRun('students-records.spec.ts', THEMES)) {
     test.setTimeout(240_000);
     await useTheme(page, theme);
     await signIn(page, 'admin');
-    const pages = [
-      '/dash/students/stu-00000',
-      '/dash/students/new',
-      '/dash/students/stu-00000/edit',
-      '/dash/families',
-      '/dash/families/fam-0000',
-      '/dash/families/new',
-      '/dash/families/fam-0000/edit',
-    ];
+    // Three of these pages a run, turning daily (sample.ts); the route matrix also runs axe on
+    // every page. `npm run test:e2e:full` checks all of them here.
+    const pages = sampleThisRun(
+      `students-records.spec.ts ${theme}`,
+      [
+        '/dash/students/stu-00000',
+        '/dash/students/new',
+        '/dash/students/stu-00000/edit',
+        '/dash/families',
+        '/dash/families/fam-0000',
+        '/dash/families/new',
+        '/dash/families/fam-0000/edit',
+      ],
+      3,
+    );
     for (const path of pages) {
       await open(page, path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

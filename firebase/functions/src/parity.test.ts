@@ -5,6 +5,7 @@
 import functionsTest from 'firebase-functions-test';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_PROJECT_ID } from '../../../app/config/demo';
+import { latestSchoolDay } from '../../../app/domain/clock';
 import { fake } from '../../../mocks/index';
 import { encodeUnsignedJwt } from '../../../mocks/tokens';
 import { commitChangeTriggers, commitTriggerWrites } from '../../../mocks/triggers';
@@ -36,6 +37,11 @@ beforeEach(async () => {
   memory.db.reset();
   memory.auth.reset();
   memory.db.seed(SCHOOL);
+  // The fake keeps its seeded campuses, whose zones decide the school day (an inquiry's daily
+  // count, for one): the functions read the same ones.
+  for (const { id, data } of fake.listDocuments('campuses')) {
+    memory.db.seed({ [`campuses/${id}`]: data });
+  }
   for (const u of SCHOOL_USERS) {
     memory.auth.users.set(u.uid, { uid: u.uid, email: u.email, disabled: false });
   }
@@ -192,8 +198,9 @@ describe('callables: the fake and the functions agree', () => {
   });
 
   it('an inquiry writes the same record and the same count, and both refuse the fourth', async () => {
-    // One clock for both hosts: the record's history is stamped with the submission time.
-    vi.useFakeTimers({ toFake: ['Date'], now: new Date() });
+    // One clock for both hosts: the record's history is stamped with the submission time. At 19:30
+    // UTC it is already the next day on the seeded campuses (Asia/Kolkata), which counts.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-28T19:30:00Z') });
     for (let i = 0; i < 3; i++) {
       const a = await viaFake('submitInquiry', null, INQUIRY);
       const b = await viaFunctions('submitInquiry', null, INQUIRY);
@@ -204,7 +211,17 @@ describe('callables: the fake and the functions agree', () => {
         comparable(fake.getDocument(`parentInquiries/${fakeId}`)),
       );
     }
-    const key = `inquiryRateLimits/${new Date().toISOString().slice(0, 10)}_asha@mail.example`;
+    // The day is the campuses' school day (Asia/Kolkata in the seed), not the UTC date: the same
+    // key in both hosts, whatever the hour the test runs at.
+    const day = latestSchoolDay(
+      fake.listDocuments('campuses').map(({ id, data }) => ({
+        id,
+        timezone: typeof data.timezone === 'string' ? data.timezone : null,
+      })),
+      new Date(),
+    );
+    const key = `inquiryRateLimits/${day}_asha@mail.example`;
+    expect(fake.getDocument(key)).toMatchObject({ count: 3, day });
     expect(comparable(memory.db.docs.get(key))).toEqual(comparable(fake.getDocument(key)));
     expect(await viaFunctions('submitInquiry', null, INQUIRY)).toEqual(
       await viaFake('submitInquiry', null, INQUIRY),
