@@ -82,3 +82,119 @@ test('a parent turns notifications on, sees a push collapse by conversation, and
   await expect(page).toHaveURL(/\/login/);
   await expect.poll(async () => (await devices(page)).length).toBe(0);
 });
+
+test('a real push event, shaped as FCM delivers a data message, is shown by the worker and its click opens the thread', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.grantPermissions(['notifications']);
+  await signIn(page, 'parent', { remember: true });
+  // No dashboard window in front: the guide is open.
+  await open(page, '/help/getting-started/signing-in');
+  await waitForWorker(page);
+  // The browser's own push path (not the demo's message): DevTools' "Push" delivers a push event
+  // to the registration with this payload, as the push service would.
+  const origin = new URL(baseURL ?? page.url()).origin;
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const fcmMessage = {
+    from: '1234567890',
+    priority: 'high',
+    fcmMessageId: 'f9b1c2d3-0000-4000-8000-000000000001',
+    // firebase/functions/src/reach.ts sends a data message; FCM's data values are strings.
+    data: {
+      title: 'Daniel Mensah',
+      body: 'See you at the gate at three.',
+      link: '/dash/messages/conv-leo-trip?notification=n-cdp',
+      tag: 'conversation:conv-leo-trip',
+      badge: '3',
+      notificationId: 'n-cdp',
+    },
+  };
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin,
+    registrationId: await registrationId,
+    data: JSON.stringify(fcmMessage),
+  });
+  await expect
+    .poll(() => shownNotifications(page))
+    .toEqual([
+      {
+        title: 'Daniel Mensah',
+        body: 'See you at the gate at three.',
+        tag: 'conversation:conv-leo-trip',
+      },
+    ]);
+  // A person's click runs the worker's notificationclick; a test cannot click a system
+  // notification, so the page asks the worker to run the same handler with the shown link.
+  const link = await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    const [shown] = await registration.getNotifications();
+    const data: unknown = shown?.data;
+    return typeof data === 'object' && data !== null ? String(Reflect.get(data, 'link')) : '';
+  });
+  expect(link).toBe('/dash/messages/conv-leo-trip?notification=n-cdp');
+  await page.evaluate(async (to) => {
+    const registration = await navigator.serviceWorker.ready;
+    registration.active?.postMessage({ type: 'demo-click', payload: to });
+  }, link);
+  await expect(page).toHaveURL(/\/dash\/messages\/conv-leo-trip\?notification=n-cdp$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('after sending a message the parent is offered notifications for replies, once, and can turn them on there', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['notifications']);
+  await signIn(page, 'parent', { remember: true });
+  await open(page, '/dash/messages/conv-leo-trip');
+  await waitForWorker(page);
+  const card = page.getByRole('complementary', { name: 'Get replies on this device' });
+  // Not for the messages they wrote before (the seeded thread has one from them)…
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText('I have lost the consent form')).toBeVisible();
+  await expect(card).toHaveCount(0);
+  // …but right after their message.
+  await page.getByLabel('Reply', { exact: true }).fill('Thank you, Leo will be there.');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByText('Thank you, Leo will be there.')).toBeVisible();
+  await expect(card).toBeVisible();
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: test.info().outputPath(`offer-${width}.png`) });
+  }
+  await card.getByRole('button', { name: 'Turn on notifications' }).click();
+  await expect(card.getByRole('status')).toHaveText('Notifications are on for this device.');
+  await expect.poll(async () => (await devices(page)).length).toBe(1);
+  await card.getByRole('button', { name: 'Close' }).click();
+  await expect(card).toHaveCount(0);
+  // Once turned on (or dismissed), it does not come back.
+  await page.reload();
+  await expect(page.getByText('Thank you, Leo will be there.')).toBeVisible();
+  await expect(card).toHaveCount(0);
+});
+
+test('"Not now" keeps the offer away on this device', async ({ page }) => {
+  await signIn(page, 'parent', { remember: true });
+  await open(page, '/dash/messages/conv-leo-trip');
+  await page.getByLabel('Reply', { exact: true }).fill('See you then.');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const card = page.getByRole('complementary', { name: 'Get replies on this device' });
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: 'Not now' }).click();
+  await expect(card).toHaveCount(0);
+  await open(page, '/dash/messages');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(card).toHaveCount(0);
+});

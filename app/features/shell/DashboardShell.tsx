@@ -94,8 +94,6 @@ export function DashboardShell({ children }: { children: React.ReactNode }) {
           </div>
         </div>
       </header>
-      {/* This device's push registration and, in the demo, the fake's pushes for it (issue 31). */}
-      <PushDeviceLayer />
       {menuOpen ? (
         // A click beside the drawer closes it; keyboard users have Escape and the Menu button.
         // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
@@ -126,6 +124,10 @@ export function DashboardShell({ children }: { children: React.ReactNode }) {
           <div className="mx-auto w-full max-w-7xl">{children}</div>
         </main>
       </div>
+      {/* This device's push registration, the offer after a first message and, in the demo, the
+          fake's pushes for it (issue 31). After <main>: the offer's card follows the page in Tab
+          order. */}
+      <PushDeviceLayer />
       <NotificationDialog />
     </div>
   );

@@ -1,10 +1,16 @@
 // Mounted once by the dashboard shell: while a person is signed in on a registered device,
 // refreshes the device's lastSeen (at most once a day) and, in demo mode, delivers the fake's pushes
-// for this device to the service worker (demo-delivery.ts, loaded only then). Renders nothing.
+// for this device to the service worker (demo-delivery.ts, loaded only then). A push the worker
+// hands to this open window instead of a system notification fetches the inbox sooner when it is
+// a message (its notice reaches the feed through the live query). It renders the "Get replies on
+// this device" card once the person has sent a message (PushOfferCard.tsx).
 import { useEffect } from 'react';
 import { useSession } from '~/auth/session';
 import { getRuntimeConfig } from '~/config/env';
+import { refreshInbox } from '~/features/messages';
 import { deviceId, isDeviceRegistered, touchDevice } from './device';
+import { pushReceivedAction } from './payload';
+import { PushOfferCard } from './PushOfferCard';
 
 /** Posts a message to the app's active service worker, once it is ready. */
 export function postToWorker(message: unknown): void {
@@ -14,9 +20,28 @@ export function postToWorker(message: unknown): void {
   );
 }
 
+/** Listens for the pushes the worker hands to this window while `uid` is signed in. */
+function usePushesHandedToWindow(uid: string | null): void {
+  useEffect(() => {
+    if (!uid || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+    const container = navigator.serviceWorker;
+    const onMessage = (event: MessageEvent) => {
+      const action = pushReceivedAction(event.data, window.location.origin);
+      if (action?.refreshInbox) {
+        refreshInbox().catch((error: unknown) =>
+          console.warn('Could not refresh the inbox', error),
+        );
+      }
+    };
+    container.addEventListener('message', onMessage);
+    return () => container.removeEventListener('message', onMessage);
+  }, [uid]);
+}
+
 export function PushDeviceLayer() {
   const { status, user } = useSession();
   const uid = status === 'signedIn' ? (user?.uid ?? null) : null;
+  usePushesHandedToWindow(uid);
   useEffect(() => {
     if (!uid || !isDeviceRegistered()) return;
     void touchDevice(uid).catch(() => false);
@@ -31,5 +56,5 @@ export function PushDeviceLayer() {
       stop?.();
     };
   }, [uid]);
-  return null;
+  return uid ? <PushOfferCard uid={uid} memberUUID={user?.memberUUID ?? null} /> : null;
 }

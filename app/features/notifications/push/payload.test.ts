@@ -3,6 +3,8 @@ import {
   demoMessage,
   notificationOptions,
   parsePushPayload,
+  pushReceivedAction,
+  PUSH_RECEIVED_MESSAGE,
   safeLink,
   visibleAppWindow,
   windowForClick,
@@ -118,5 +120,40 @@ describe('demoMessage', () => {
     expect(demoMessage({ type: 'demo-click', payload: '/dash/x' })?.type).toBe('demo-click');
     expect(demoMessage({ type: 'SKIP_WAITING' })).toBeNull();
     expect(demoMessage('demo-push')).toBeNull();
+  });
+});
+
+describe('pushReceivedAction', () => {
+  const origin = 'https://centre.example';
+  const push = {
+    title: 'Daniel Mensah',
+    body: 'See you tomorrow',
+    link: '/dash/messages/c1?notification=n1',
+    tag: 'conversation:c1',
+    badge: 2,
+  };
+
+  it('fetches the inbox sooner for a message handed to an open window', () => {
+    expect(pushReceivedAction({ type: PUSH_RECEIVED_MESSAGE, payload: push }, origin)).toEqual({
+      refreshInbox: true,
+    });
+  });
+
+  it('leaves other notices to the live feed', () => {
+    expect(
+      pushReceivedAction(
+        { type: PUSH_RECEIVED_MESSAGE, payload: { ...push, tag: 'notification:n2' } },
+        origin,
+      ),
+    ).toEqual({ refreshInbox: false });
+  });
+
+  it('ignores other messages and payloads that do not parse', () => {
+    expect(pushReceivedAction({ type: 'push-badge', badge: 2 }, origin)).toBeNull();
+    expect(
+      pushReceivedAction({ type: PUSH_RECEIVED_MESSAGE, payload: { badge: 2 } }, origin),
+    ).toBeNull();
+    expect(pushReceivedAction('push-received', origin)).toBeNull();
+    expect(pushReceivedAction(null, origin)).toBeNull();
   });
 });

@@ -177,3 +177,21 @@ export function demoMessage(data: unknown): { type: string; payload: unknown } |
   if (type !== DEMO_PUSH_MESSAGE && type !== DEMO_CLICK_MESSAGE) return null;
   return { type, payload: Reflect.get(data, 'payload') };
 }
+
+/**
+ * What an open window does with a push the worker handed it (PUSH_RECEIVED_MESSAGE) instead of a
+ * system notification: its notification already reaches the feed through the live query, so the
+ * window only fetches what the push is about sooner, the person's conversations and their
+ * messages when it is a message (`conversation:<id>`), and nothing otherwise. Null for any other
+ * message, or a payload that does not parse.
+ */
+export function pushReceivedAction(
+  message: unknown,
+  origin: string,
+): { refreshInbox: boolean } | null {
+  if (typeof message !== 'object' || message === null) return null;
+  if (Reflect.get(message, 'type') !== PUSH_RECEIVED_MESSAGE) return null;
+  const payload = parsePushPayload(Reflect.get(message, 'payload'), origin);
+  if (!payload) return null;
+  return { refreshInbox: payload.tag.startsWith('conversation:') };
+}
