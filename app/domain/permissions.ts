@@ -382,9 +382,23 @@ export interface Principal {
 export type DocData = Record<string, unknown>;
 
 /** Rule-free reads of other documents, like `get()` in Firestore rules. */
+/** The filters a context may run where the backend does (Firestore's `where`). */
+export type WhereOp = '==' | 'array-contains';
+
 export interface PermissionContext {
   get(path: string): DocData | null;
   list(collectionPath: string): Array<{ id: string; data: DocData }>;
+  /**
+   * The documents of a collection whose `field` (a dotted path) matches: a query where the
+   * backend can run one (the deployed functions read only those documents), else `list` filtered
+   * (contextWhere). Optional: the fake and the app hold every document already.
+   */
+  listWhere?(
+    collectionPath: string,
+    field: string,
+    op: WhereOp,
+    value: string,
+  ): Array<{ id: string; data: DocData }>;
   /** Today's date as YYYY-MM-DD (attendance may not be written for future dates). */
   today: string;
   /**
@@ -392,6 +406,34 @@ export interface PermissionContext {
    * a write; absent where the app asks the matrix only to show or hide a control.
    */
   requestTime?: string;
+}
+
+/** A dotted field path's value in a document (`preferences.reach.channels.messages`). */
+export function fieldAt(data: DocData, field: string): unknown {
+  let value: unknown = data;
+  for (const key of field.split('.')) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = Reflect.get(value, key);
+  }
+  return value;
+}
+
+/** Whether a document passes one `where` filter, as Firestore evaluates it. */
+export function matchesWhere(data: DocData, field: string, op: WhereOp, value: string): boolean {
+  const actual = fieldAt(data, field);
+  return op === '==' ? actual === value : Array.isArray(actual) && actual.includes(value);
+}
+
+/** `ctx.listWhere` where the context has it, else its `list` filtered the same way. */
+export function contextWhere(
+  ctx: PermissionContext,
+  collectionPath: string,
+  field: string,
+  op: WhereOp,
+  value: string,
+): Array<{ id: string; data: DocData }> {
+  if (ctx.listWhere) return ctx.listWhere(collectionPath, field, op, value);
+  return ctx.list(collectionPath).filter((d) => matchesWhere(d.data, field, op, value));
 }
 
 function strings(value: unknown): string[] {

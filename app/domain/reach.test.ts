@@ -68,3 +68,11 @@ describe('reachOf', () => {
     expect(channelsFor(reach, 'messages')).toEqual([]);
   });
 });
+
+describe('DEFAULT_REACH', () => {
+  it('holds no digest, so the digest job may query only the members who chose one', () => {
+    for (const channels of Object.values(DEFAULT_REACH.channels)) {
+      expect(channels).not.toContain('digest');
+    }
+  });
+});

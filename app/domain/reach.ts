@@ -79,6 +79,13 @@ export const reachPreferencesSchema = z
 export type ReachPreferences = z.infer<typeof reachPreferencesSchema>;
 
 /** Messages by push; everything else in the app only. */
+/**
+ * Where a Members document keeps the channels of each kind (`…channels.messages: ['push']`): the
+ * digest job queries it, so a member who never chose a digest is never read for one. No default
+ * channel list holds 'digest' (DEFAULT_REACH), or such a query would miss its members.
+ */
+export const REACH_CHANNELS_PATH = 'preferences.reach.channels';
+
 export const DEFAULT_REACH: ReachPreferences = {
   channels: { messages: ['push'], events: [], resources: [], attendance: [], inquiries: [] },
   quietHours: null,

@@ -6,13 +6,14 @@
 // (mocks/triggers.ts) and the functions (firebase/functions) carry out, so both send the same.
 import { campusZone, personZone, wallClockAt } from '~/domain/clock';
 import { previewOf } from '~/domain/messages';
-import { resolvePrincipal, type DocData } from '~/domain/permissions';
+import { contextWhere, resolvePrincipal, type DocData } from '~/domain/permissions';
 import {
   DEVICES_SUBCOLLECTION,
   DIGEST_TIME,
   isPaused,
   planDelivery,
   reachOf,
+  REACH_CHANNELS_PATH,
   channelsFor,
   REACH_KIND_LABELS,
   type ReachKind,
@@ -143,9 +144,8 @@ function pushText(
 /** Unread notifications of a person: the stored ones and those this run writes. */
 function unreadCount(uid: string, ctx: ServerContext, written: ReadonlySet<string>): number {
   const unread = new Set(
-    ctx
-      .list('Notifications')
-      .filter((n) => n.data.memberUUID === uid && n.data.isNew !== false)
+    contextWhere(ctx, 'Notifications', 'memberUUID', '==', uid)
+      .filter((n) => n.data.isNew !== false)
       .map((n) => n.id),
   );
   for (const id of written) unread.add(id);
@@ -165,7 +165,7 @@ function absolute(host: ReachHost, path: string): string {
 function senderNameOf(senderId: string, ctx: ServerContext): string {
   const data =
     member(senderId, ctx) ??
-    ctx.list('Members').find((m) => m.data.memberUUID === senderId)?.data ??
+    contextWhere(ctx, 'Members', 'memberUUID', '==', senderId)[0]?.data ??
     null;
   return str(data?.displayName)?.trim() || 'Someone';
 }
@@ -342,17 +342,29 @@ export function dailyDigests(ctx: ServerContext, nowIso: string, host: ReachHost
   const now = new Date(nowIso);
   const [digestHour = 17, digestMinute = 0] = DIGEST_TIME.split(':').map(Number);
   const writes: ServerWrite[] = [];
-  const markers = ctx.list(DIGESTS_COLLECTION);
-  for (const m of ctx.list('Members').sort((a, b) => a.id.localeCompare(b.id))) {
+  // Only the members who chose a digest for some kind: one query per kind where the backend runs
+  // queries, rather than every member every minute.
+  const chosen = new Map<string, { id: string; data: DocData }>();
+  for (const kind of new Set(Object.values(KIND_OF_ACTION))) {
+    for (const m of contextWhere(
+      ctx,
+      'Members',
+      `${REACH_CHANNELS_PATH}.${kind}`,
+      'array-contains',
+      'digest',
+    )) {
+      chosen.set(m.id, m);
+    }
+  }
+  for (const m of [...chosen.values()].sort((a, b) => a.id.localeCompare(b.id))) {
     const kinds = digestKinds(m.data.preferences);
     if (kinds.length === 0 || (str(m.data.status) ?? 'active') !== 'active') continue;
     const uid = m.id;
     const wall = wallClockAt(reachZone(uid, ctx), now);
     if (wall.hour * 60 + wall.minute < digestHour * 60 + digestMinute) continue;
     const id = digestId(uid, wall.day);
-    if (markers.some((d) => d.id === id)) continue;
-    const last = markers
-      .filter((d) => d.data.memberUUID === uid)
+    if (ctx.get(`${DIGESTS_COLLECTION}/${id}`)) continue;
+    const last = contextWhere(ctx, DIGESTS_COLLECTION, 'memberUUID', '==', uid)
       .map((d) => str(d.data.sentAt) ?? '')
       .sort()
       .pop();
@@ -360,18 +372,11 @@ export function dailyDigests(ctx: ServerContext, nowIso: string, host: ReachHost
     const paused = isPaused(reachOf(m.data.preferences), now);
     const notices = paused
       ? []
-      : ctx
-          .list('Notifications')
+      : contextWhere(ctx, 'Notifications', 'memberUUID', '==', uid)
           .filter((n) => {
             const kind = reachKindOf(n.data);
             const date = str(n.data.date) ?? '';
-            return (
-              n.data.memberUUID === uid &&
-              kind !== null &&
-              kinds.includes(kind) &&
-              date > since &&
-              date <= nowIso
-            );
+            return kind !== null && kinds.includes(kind) && date > since && date <= nowIso;
           })
           .sort((a, b) => (str(a.data.date) ?? '').localeCompare(str(b.data.date) ?? ''));
     const email = str(m.data.email);

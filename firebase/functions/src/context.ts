@@ -2,8 +2,10 @@
 // A decision says what it reads by calling ctx.get / ctx.list; the first run answers "absent" for
 // anything not loaded yet and notes it, the host loads what was noted, and runs the decision again,
 // until a run asks for nothing new. Decisions are pure, so the last run is the true answer, and each
-// document or collection is read from Firestore once per invocation.
-import type { DocData } from '~/domain/permissions';
+// document, collection or query is read from Firestore once per invocation. ctx.listWhere runs a
+// Firestore query, so a decision about one person reads that person's documents, not the
+// collection's.
+import type { DocData, WhereOp } from '~/domain/permissions';
 import type { ServerContext } from '~/domain/server/outcome';
 import { db } from './admin';
 
@@ -55,10 +57,17 @@ export async function decideWithReads<T>(
 ): Promise<T> {
   const docs = new Map<string, DocData | null>();
   const lists = new Map<string, Array<{ id: string; data: DocData }>>();
+  const queries = new Map<string, Array<{ id: string; data: DocData }>>();
+  const queryKey = (path: string, field: string, op: WhereOp, value: string) =>
+    JSON.stringify([path, field, op, value]);
   const today = now.toISOString().slice(0, 10);
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const wantedDocs = new Set<string>();
     const wantedLists = new Set<string>();
+    const wantedQueries = new Map<
+      string,
+      { path: string; field: string; op: WhereOp; value: string }
+    >();
     const ctx: ServerContext = {
       today,
       get(path) {
@@ -72,9 +81,20 @@ export async function decideWithReads<T>(
         if (isCollectionPath(collectionPath)) wantedLists.add(collectionPath);
         return [];
       },
+      listWhere(collectionPath, field, op, value) {
+        const key = queryKey(collectionPath, field, op, value);
+        const loaded = queries.get(key);
+        if (loaded) return loaded;
+        if (isCollectionPath(collectionPath)) {
+          wantedQueries.set(key, { path: collectionPath, field, op, value });
+        }
+        return [];
+      },
     };
     const result = decide(ctx);
-    if (wantedDocs.size === 0 && wantedLists.size === 0) return result;
+    if (wantedDocs.size === 0 && wantedLists.size === 0 && wantedQueries.size === 0) {
+      return result;
+    }
     const firestore = db();
     await Promise.all([
       ...[...wantedDocs].map(async (path) => {
@@ -85,6 +105,13 @@ export async function decideWithReads<T>(
         const snapshot = await firestore.collection(path).get();
         lists.set(
           path,
+          snapshot.docs.map((d) => ({ id: d.id, data: plainDoc(d.data()) ?? {} })),
+        );
+      }),
+      ...[...wantedQueries].map(async ([key, { path, field, op, value }]) => {
+        const snapshot = await firestore.collection(path).where(field, op, value).get();
+        queries.set(
+          key,
           snapshot.docs.map((d) => ({ id: d.id, data: plainDoc(d.data()) ?? {} })),
         );
       }),

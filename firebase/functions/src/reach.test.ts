@@ -89,6 +89,9 @@ describe('pushes from the functions', () => {
     ]);
     expect(memory.db.docs.get('Members/adm/devices/old')).toBeUndefined();
     expect(memory.db.docs.get('Members/adm/devices/phone')).toBeDefined();
+    // The badge counts the recipient's own notifications: a query, not the whole collection.
+    expect(memory.db.reads).toContain('Notifications where memberUUID == adm');
+    expect(memory.db.reads).not.toContain('Notifications');
   });
 
   it('holds a push during quiet hours and the scheduled job sends it at their end', async () => {
@@ -121,5 +124,40 @@ describe('pushes from the functions', () => {
     expect(sent.calls).toHaveLength(1);
     expect(sent.calls[0]?.tokens).toEqual(['live-phone']);
     expect([...memory.db.docs.keys()].filter((p) => p.startsWith('pushQueue/'))).toEqual([]);
+  });
+
+  it('sends the evening digest to those who chose it, reading only them and their notices', async () => {
+    const adm = memory.db.docs.get('Members/adm') ?? {};
+    memory.db.docs.set('Members/adm', {
+      ...adm,
+      preferences: {
+        reach: { channels: { events: ['digest'] }, quietHours: null, pausedUntil: null },
+      },
+    });
+    memory.db.docs.set('Notifications/n-event', {
+      memberUUID: 'adm',
+      action: 'event',
+      description: 'New event: Sports day',
+      date: '2025-03-03T10:00:00.000Z',
+      isNew: true,
+    });
+    // After 17:00 on the person's day (no campus in this school: UTC).
+    await runScheduledReach(new Date('2025-03-03T17:05:00.000Z'));
+    const mail = memory.db.docs.get('mail/digest-adm_2025-03-03');
+    expect(JSON.stringify(mail)).toContain('New event: Sports day');
+    expect(memory.db.docs.get('digests/adm_2025-03-03')).toMatchObject({ count: 1 });
+    // Every minute, the job reads the members who chose a digest, not every member, and each
+    // one's own notices and markers.
+    expect(memory.db.reads).toContain(
+      'Members where preferences.reach.channels.events array-contains digest',
+    );
+    expect(memory.db.reads).not.toContain('Members');
+    expect(memory.db.reads).not.toContain('Notifications');
+    expect(memory.db.reads).not.toContain('digests');
+    // A second run the same evening sends nothing more.
+    const mails = () => [...memory.db.docs.keys()].filter((p) => p.startsWith('mail/')).length;
+    const before = mails();
+    await runScheduledReach(new Date('2025-03-03T17:06:00.000Z'));
+    expect(mails()).toBe(before);
   });
 });

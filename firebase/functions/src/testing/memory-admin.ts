@@ -2,6 +2,7 @@
 // collection reads, batched set/merge/delete with server timestamps; Auth users and claims), so
 // the offline tests run the real function code without a project or an emulator. Tests install it
 // with vi.mock('firebase-admin/firestore' | 'firebase-admin/auth' | 'firebase-admin/app').
+import { matchesWhere, type WhereOp } from '~/domain/permissions';
 
 /** The server-time sentinel FieldValue.serverTimestamp() returns here. */
 const SERVER_TIME = Symbol('serverTimestamp');
@@ -92,17 +93,32 @@ export class MemoryFirestore {
   doc(path: string) {
     return new MemoryDocumentRef(this, path);
   }
+  /** Every read a decision made: a collection's path, or a query's path and filter. */
+  readonly reads: string[] = [];
+
   collection(path: string) {
     const depth = path.split('/').length + 1;
+    const read = (keep: (data: Data) => boolean) => ({
+      docs: [...this.docs.entries()]
+        .filter(([p]) => p.startsWith(`${path}/`) && p.split('/').length === depth)
+        .filter(([, data]) => keep(data))
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([p, data]) => ({
+          id: p.split('/').pop() ?? '',
+          data: () => structuredClone(data),
+        })),
+    });
     return {
-      get: async () => ({
-        docs: [...this.docs.entries()]
-          .filter(([p]) => p.startsWith(`${path}/`) && p.split('/').length === depth)
-          .sort(([a], [b]) => a.localeCompare(b))
-          .map(([p, data]) => ({
-            id: p.split('/').pop() ?? '',
-            data: () => structuredClone(data),
-          })),
+      get: async () => {
+        this.reads.push(path);
+        return read(() => true);
+      },
+      // Firestore's equality and array-contains filters, on a dotted field path.
+      where: (field: string, op: WhereOp, value: string) => ({
+        get: async () => {
+          this.reads.push(`${path} where ${field} ${op} ${value}`);
+          return read((data) => matchesWhere(data, field, op, value));
+        },
       }),
     };
   }
@@ -129,6 +145,7 @@ export class MemoryFirestore {
   reset() {
     this.docs.clear();
     this.commits.length = 0;
+    this.reads.length = 0;
   }
 }
 
