@@ -78,9 +78,13 @@ test('a parent turns notifications on, sees a push collapse by conversation, and
     ]);
 
   await open(page, '/dash/home');
+  const idBefore = await page.evaluate(() => localStorage.getItem('lc:push-device-id'));
+  expect(String(device?.data.token)).toBe(`demo:${idBefore}`);
   await page.getByRole('button', { name: 'Sign out' }).first().click();
   await expect(page).toHaveURL(/\/login/);
   await expect.poll(async () => (await devices(page)).length).toBe(0);
+  // This browser let go of the token too: the next person here registers a new one.
+  expect(await page.evaluate(() => localStorage.getItem('lc:push-device-id'))).not.toBe(idBefore);
 });
 
 test('a real push event, shaped as FCM delivers a data message, is shown by the worker and its click opens the thread', async ({

@@ -102,11 +102,27 @@ describe('device registration', () => {
   });
 
   it('deletes this device’s document at sign-out, and only when registered', async () => {
-    await forgetDevice('u1');
+    const drop = vi.fn(() => Promise.resolve());
+    await forgetDevice('u1', drop);
     expect(documents.deleteDocument).not.toHaveBeenCalled();
+    expect(drop).not.toHaveBeenCalled();
     await enablePush('u1', () => Promise.resolve('granted'));
-    await forgetDevice('u1');
-    expect(documents.deleteDocument).toHaveBeenCalledWith('Members/u1/devices', deviceId());
+    const registered = deviceId();
+    await forgetDevice('u1', drop);
+    expect(documents.deleteDocument).toHaveBeenCalledWith('Members/u1/devices', registered);
+    expect(isDeviceRegistered()).toBe(false);
+    expect(drop).toHaveBeenCalledOnce();
+  });
+
+  it('lets go of the token even when the document cannot be deleted (offline)', async () => {
+    documents.deleteDocument.mockRejectedValueOnce(new Error('offline'));
+    const drop = vi.fn(() => Promise.resolve());
+    await enablePush('u1', () => Promise.resolve('granted'));
+    const registered = deviceId();
+    await forgetDevice('u1', drop);
+    expect(drop).toHaveBeenCalledOnce();
+    // A new id, so the next person here registers a new `demo:<id>` (or FCM) token.
+    expect(deviceId()).not.toBe(registered);
     expect(isDeviceRegistered()).toBe(false);
   });
 });

@@ -6,8 +6,11 @@
 // notifications on) or, in demo mode, `demo:<deviceId>` (the fake has no push service).
 //
 // The writes go straight to the backend rather than through the outbox: a token exists only once
-// the push service answered, so the device is online when it registers; at sign-out the delete is
-// tried once (offline, the document stays until the functions drop the token FCM reports as gone).
+// the push service answered, so the device is online when it registers. At sign-out the delete is
+// tried once; the outbox could not help, since a sign-out clears it on a shared computer. So this
+// browser also lets go of the token itself, online or not: it drops its push subscription (FCM then
+// reports the old token as unregistered, and the functions delete the document) and takes a new
+// device id, so the next person here gets a new token and never the last person's pushes.
 import { addSignOutStep } from '~/auth/session';
 import { deleteDocument, setDocument, updateDocument } from '~/backend/documents';
 import { getRuntimeConfig } from '~/config/env';
@@ -193,15 +196,31 @@ export async function touchDevice(uid: string): Promise<boolean> {
   return result.success;
 }
 
+/** Drops this browser's push subscription (the FCM token's), where it has one. */
+async function dropPushSubscription(): Promise<void> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  const registration = await navigator.serviceWorker.getRegistration();
+  const subscription = await registration?.pushManager?.getSubscription();
+  await subscription?.unsubscribe();
+}
+
 /**
- * Removes this device's document at sign-out, so the next person here gets none of this one's
- * pushes. Tried once; whatever happens, this browser forgets it was registered.
+ * At sign-out: removes this device's document (tried once), then, whatever happened, lets go of
+ * the token here: the push subscription goes and the device id is renewed, so that the next person
+ * on this browser registers a new token, even when the document could not be deleted offline.
  */
-export async function forgetDevice(uid: string): Promise<void> {
+export async function forgetDevice(
+  uid: string,
+  dropSubscription: () => Promise<void> = dropPushSubscription,
+): Promise<void> {
   if (readStorage(LAST_SEEN_KEY) === null) return;
   writeStorage(LAST_SEEN_KEY, null);
   const result = await deleteDocument(devicesPath(uid), deviceId()).catch(() => null);
   if (!result?.success) console.warn('Could not remove this device’s push registration');
+  writeStorage(DEVICE_ID_KEY, null);
+  await dropSubscription().catch((error: unknown) =>
+    console.warn('Could not drop this browser’s push subscription', error),
+  );
 }
 
 // Whoever loaded this module (the Settings section, or the device layer on a registered device)
