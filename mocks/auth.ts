@@ -140,10 +140,14 @@ export function createAccount(input: {
  */
 export function issueResetCode(account: Account): string {
   const code = randomId(48);
-  const now = Date.now();
-  const live = (account.resetCodes ?? []).filter((c) => now - c.issuedAt < RESET_CODE_LIFETIME_MS);
-  account.resetCodes = [...live, { code, issuedAt: now }];
+  account.resetCodes = [...liveResetCodes(account), { code, issuedAt: Date.now() }];
   return code;
+}
+
+/** The account's reset codes that still work (issued less than an hour ago), oldest first. */
+export function liveResetCodes(account: Account): Array<{ code: string; issuedAt: number }> {
+  const now = Date.now();
+  return (account.resetCodes ?? []).filter((c) => now - c.issuedAt < RESET_CODE_LIFETIME_MS);
 }
 
 type ResetCodeLookup = { ok: true; account: Account } | { ok: false; response: Response };

@@ -1,6 +1,6 @@
 // The fake Firebase: its msw handlers (one file per service, merged here) and the single control
 // object tests, the demo bootstrap and the browser console use to seed, inspect and break it.
-import { authHandlers } from './auth';
+import { authHandlers, liveResetCodes } from './auth';
 import { faultHandlers } from './faults';
 import { firestoreHandlers, runScheduledWork } from './firestore';
 import { functionsHandlers } from './functions';
@@ -59,6 +59,12 @@ export interface FakeFirebaseControl {
       disabled: boolean;
       claims: Record<string, unknown>;
     }>;
+    /**
+     * The live password-reset codes, as the Auth emulator lists them
+     * (`/emulator/v1/projects/{id}/oobCodes`): what the e-mails would carry. The contract suite
+     * reads them; in server mode only through the secret console control.
+     */
+    oobCodes(): Array<{ email: string; oobCode: string; requestType: 'PASSWORD_RESET' }>;
   };
 }
 
@@ -161,5 +167,13 @@ export const fake: FakeFirebaseControl = {
         disabled: a.disabled,
         claims: { ...a.claims },
       })),
+    oobCodes: () =>
+      [...store.accounts.values()].flatMap((a) =>
+        liveResetCodes(a).map((c) => ({
+          email: a.email,
+          oobCode: c.code,
+          requestType: 'PASSWORD_RESET' as const,
+        })),
+      ),
   },
 };

@@ -486,6 +486,10 @@ async function serveControl(
   if (route === 'accounts' && method === 'GET') {
     return sendJson(res, 200, await Promise.resolve(fake.accounts.list()));
   }
+  if (route === 'oob-codes' && method === 'GET') {
+    // The Auth emulator's answer shape (`/emulator/v1/projects/{id}/oobCodes`), behind the secret.
+    return sendJson(res, 200, { oobCodes: await Promise.resolve(fake.accounts.oobCodes()) });
+  }
   if (route.startsWith('documents/')) {
     const path = decodeURIComponent(route.slice('documents/'.length));
     const isCollection = path.split('/').length % 2 === 1;

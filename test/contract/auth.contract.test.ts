@@ -30,6 +30,7 @@ import {
   type AuthUserInfo,
 } from '~/backend/auth';
 import { firebaseCodeOf } from '~/backend/errors';
+import { checkPasswordResetCode, resetPasswordWithCode } from '~/backend/password-reset';
 import { DEMO_PROJECT_ID } from '~/config/demo';
 import { getRuntimeConfig } from '~/config/env';
 import { CONTROL_SECRET_HEADER } from '../../mocks/fence';
@@ -211,6 +212,13 @@ function disableAccount(uid: string) {
 }
 
 /** Empties the target's account table; this is setup, not part of the contract. */
+/** The console control wants the secret of the fake's current start (mocks/server.ts). */
+async function fakeSecret(): Promise<string> {
+  return z
+    .object({ secret: z.string() })
+    .parse(await (await fetch(`${BASE_URL}/__fake/secret`)).json()).secret;
+}
+
 async function clearAccounts(): Promise<void> {
   if (env.CONTRACT_TARGET === 'emulator') {
     await adminCall('DELETE', `/emulator/v1/projects/${DEMO_PROJECT_ID}/accounts`);
@@ -220,10 +228,7 @@ async function clearAccounts(): Promise<void> {
       emailPrivacyConfig: { enableImprovedEmailPrivacy: true },
     });
   } else {
-    // The console control wants the secret of the fake's current start (mocks/server.ts).
-    const secret = z
-      .object({ secret: z.string() })
-      .parse(await (await fetch(`${BASE_URL}/__fake/secret`)).json()).secret;
+    const secret = await fakeSecret();
     const response = await fetch(`${BASE_URL}/__fake/reset`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', [CONTROL_SECRET_HEADER]: secret },
@@ -231,6 +236,30 @@ async function clearAccounts(): Promise<void> {
     });
     if (!response.ok) throw new Error(`The fake's reset answered ${response.status}`);
   }
+}
+
+/**
+ * The newest password-reset code e-mailed to `email`: the emulator lists them at
+ * `/emulator/v1/projects/{id}/oobCodes`; the fake through its console control, with its secret.
+ */
+async function lastResetCode(email: string): Promise<string | null> {
+  const url =
+    env.CONTRACT_TARGET === 'emulator'
+      ? `${BASE_URL}/emulator/v1/projects/${DEMO_PROJECT_ID}/oobCodes`
+      : `${BASE_URL}/__fake/oob-codes`;
+  const headers: Record<string, string> =
+    env.CONTRACT_TARGET === 'fake' ? { [CONTROL_SECRET_HEADER]: await fakeSecret() } : {};
+  const listing = z
+    .object({
+      oobCodes: z
+        .array(z.object({ email: z.string(), oobCode: z.string(), requestType: z.string() }))
+        .default([]),
+    })
+    .parse(await (await fetch(url, { headers })).json());
+  const codes = listing.oobCodes.filter(
+    (c) => c.email === email && c.requestType === 'PASSWORD_RESET',
+  );
+  return codes.at(-1)?.oobCode ?? null;
 }
 
 // ---- helpers over the app's functions ---------------------------------------------------------
@@ -344,6 +373,36 @@ describe(`auth contract against the ${env.CONTRACT_TARGET}`, () => {
     await step(record, 'known e-mail', () => sendPasswordReset('reset@contract.example'));
     await step(record, 'unknown e-mail', () => sendPasswordReset('nobody@contract.example'));
     await step(record, 'not an e-mail address', () => sendPasswordReset('not-an-email'));
+  });
+
+  contractCase('password reset with the e-mailed code', async (record) => {
+    const email = 'reset-code@contract.example';
+    await signUp(email);
+    await signOutUser();
+    await sendPasswordReset(email);
+    const code = await lastResetCode(email);
+    await step(record, 'a code was e-mailed', () => Promise.resolve({ found: code !== null }));
+    if (code === null) return;
+    await step(record, 'check a made-up code', () =>
+      checkPasswordResetCode('made-up-code').then((address) => ({ address })),
+    );
+    await step(record, 'check the code', () =>
+      checkPasswordResetCode(code).then((address) => ({ address })),
+    );
+    await step(record, 'a new password that is too short', () =>
+      resetPasswordWithCode(code, '123'),
+    );
+    await step(record, 'set a new password', () => resetPasswordWithCode(code, 'a-new-password'));
+    await step(record, 'sign in with the new password', async () =>
+      userFields(await signInWithEmail(email, 'a-new-password', { remember: false })),
+    );
+    await signOutUser();
+    await step(record, 'sign in with the old password', async () =>
+      userFields(await signInWithEmail(email, PASSWORD, { remember: false })),
+    );
+    await step(record, 'the code a second time', () =>
+      resetPasswordWithCode(code, 'another-password'),
+    );
   });
 
   contractCase('update profile', async (record) => {

@@ -116,6 +116,11 @@ describe('finding 9: the demo server answers only its own origin and its operato
       (await control('faults/fail-next', { method: 'POST', body: { match: 'commit', count: 5 } }))
         .status,
     ).toBe(403);
+    // The password-reset codes the e-mails would carry (issue 31): with one, anyone could set a
+    // member's password.
+    const codes = await control('oob-codes');
+    expect(codes.status).toBe(403);
+    expect(await codes.text()).not.toContain('oobCode');
   });
 
   it('refuses a wrong secret, and hands the secret to no other origin', async () => {
