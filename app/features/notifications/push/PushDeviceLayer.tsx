@@ -4,13 +4,13 @@
 // hands to this open window instead of a system notification fetches the inbox sooner when it is
 // a message (its notice reaches the feed through the live query). It renders the "Get replies on
 // this device" card once the person has sent a message (PushOfferCard.tsx).
-import { useEffect } from 'react';
+import { useLocation } from '@remix-run/react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useSession } from '~/auth/session';
 import { getRuntimeConfig } from '~/config/env';
 import { refreshInbox } from '~/features/messages';
 import { deviceId, isDeviceRegistered, touchDevice } from './device';
 import { pushReceivedAction } from './payload';
-import { PushOfferCard } from './PushOfferCard';
 
 /** Posts a message to the app's active service worker, once it is ready. */
 export function postToWorker(message: unknown): void {
@@ -19,6 +19,11 @@ export function postToWorker(message: unknown): void {
     registration.active?.postMessage(message),
   );
 }
+
+// Loaded on the messages pages only, where a person sends a message: not part of every first load.
+const PushOfferCard = lazy(() =>
+  import('./PushOfferCard').then((module) => ({ default: module.PushOfferCard })),
+);
 
 /** Listens for the pushes the worker hands to this window while `uid` is signed in. */
 function usePushesHandedToWindow(uid: string | null): void {
@@ -56,5 +61,11 @@ export function PushDeviceLayer() {
       stop?.();
     };
   }, [uid]);
-  return uid ? <PushOfferCard uid={uid} memberUUID={user?.memberUUID ?? null} /> : null;
+  const { pathname } = useLocation();
+  if (!uid || !pathname.startsWith('/dash/messages')) return null;
+  return (
+    <Suspense fallback={null}>
+      <PushOfferCard uid={uid} memberUUID={user?.memberUUID ?? null} />
+    </Suspense>
+  );
 }
