@@ -51,6 +51,12 @@ test('the facilitator replies and the parent’s device shows it from the worker
   const guide = await parent.context.newPage();
   await open(guide, '/help/getting-started/signing-in');
   await guide.bringToFront();
+  // Playwright tells every page it has focus; a person's browser gives it to the tab in front only,
+  // which is what the worker asks a window before it hands a push to the feed instead.
+  for (const page of [parent.page, guide]) {
+    const cdp = await parent.context.newCDPSession(page);
+    await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: false });
+  }
   await waitForWorker(guide);
 
   const facilitator = await device(browser);

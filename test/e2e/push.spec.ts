@@ -13,6 +13,8 @@ async function devices(page: Page): Promise<Array<{ id: string; data: Record<str
   return page.evaluate(async (email) => {
     const fake = window.__fakeFirebase;
     if (!fake) throw new Error('No fake backend');
+    // Right after a reload (the sign-out's), the fake is still loading the saved school.
+    await fake.ready();
     const own = (await fake.listDocuments('Members')).find(({ data }) => data.email === email);
     if (!own) throw new Error(`No Members document for ${email}`);
     return fake.listDocuments(`Members/${own.id}/devices`);
