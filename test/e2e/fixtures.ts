@@ -172,15 +172,22 @@ export async function syncSettled(page: Page) {
     .toBe(true);
 }
 
-/** Waits until a service worker controls the page and its precache is complete (the worker is active). */
+/**
+ * Waits until a service worker controls the page and its precache is complete (the worker is
+ * active). The precache downloads every asset and guide page: on a loaded two-core machine that can
+ * take a minute, which the test is given on top of its own time. The controller is polled rather
+ * than awaited through `controllerchange`, which a slow evaluation could miss.
+ */
 export async function waitForWorker(page: Page): Promise<void> {
+  test.info().setTimeout(test.info().timeout + 60_000);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise<void>((resolve) =>
-      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
-    );
   });
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
+      timeout: 60_000,
+    })
+    .toBe(true);
 }
 
 /**
