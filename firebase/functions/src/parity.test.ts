@@ -10,9 +10,9 @@ import { fake } from '../../../mocks/index';
 import { encodeUnsignedJwt } from '../../../mocks/tokens';
 import { commitChangeTriggers, commitTriggerWrites } from '../../../mocks/triggers';
 import { memory } from './testing/memory-admin';
-import { INQUIRY, SCHOOL, SCHOOL_NOW, SCHOOL_USERS } from './testing/school';
+import { contextOf, INQUIRY, SCHOOL, SCHOOL_NOW, SCHOOL_USERS } from './testing/school';
 import * as fns from './index';
-import type { DocData, PermissionContext } from '../../../app/domain/permissions';
+import type { DocData } from '../../../app/domain/permissions';
 import type { TriggerParts } from '../../../app/domain/server/triggers';
 
 vi.mock('firebase-admin/app', () => ({ getApps: () => [{}], initializeApp: () => ({}) }));
@@ -231,21 +231,6 @@ describe('callables: the fake and the functions agree', () => {
 });
 
 // ---- triggers -----------------------------------------------------------------------------------
-
-function contextOf(docs: Record<string, DocData>): PermissionContext {
-  return {
-    today: SCHOOL_NOW.slice(0, 10),
-    get: (path) => docs[path] ?? null,
-    list: (collection) =>
-      Object.entries(docs)
-        .filter(
-          ([path]) =>
-            path.startsWith(`${collection}/`) &&
-            path.split('/').length === collection.split('/').length + 1,
-        )
-        .map(([path, data]) => ({ id: path.split('/').pop() ?? '', data })),
-  };
-}
 
 /** What the functions committed, as the fake's trigger writes (stamps aside). */
 function functionWrites() {

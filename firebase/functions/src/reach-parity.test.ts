@@ -17,9 +17,9 @@ import {
 } from '../../../mocks/triggers';
 import { runScheduledReach } from './reach';
 import { memory } from './testing/memory-admin';
-import { SCHOOL, SCHOOL_NOW } from './testing/school';
+import { contextOf, SCHOOL, SCHOOL_NOW } from './testing/school';
 import * as fns from './index';
-import type { DocData, PermissionContext } from '../../../app/domain/permissions';
+import type { DocData } from '../../../app/domain/permissions';
 
 const sent = vi.hoisted(() => ({
   calls: [] as Array<{ tokens: string[]; data: Record<string, string> }>,
@@ -66,21 +66,6 @@ beforeEach(() => {
   sent.calls = [];
   setAppOrigin(ORIGIN);
 });
-
-function contextOf(docs: Record<string, DocData>): PermissionContext {
-  return {
-    today: SCHOOL_NOW.slice(0, 10),
-    get: (path) => docs[path] ?? null,
-    list: (collection) =>
-      Object.entries(docs)
-        .filter(
-          ([path]) =>
-            path.startsWith(`${collection}/`) &&
-            path.split('/').length === collection.split('/').length + 1,
-        )
-        .map(([path, data]) => ({ id: path.split('/').pop() ?? '', data })),
-  };
-}
 
 /** The office's admin, who chose push and e-mail for messages, with a live and a forgotten device. */
 function schoolWith(reach: Record<string, unknown>): Record<string, DocData> {

@@ -1,5 +1,7 @@
 // A small school the offline tests and the parity tests share: staff, a parent with a child in
 // classroom c1, that classroom's facilitator, the child's own student account, and one conversation.
+import type { PermissionContext } from '~/domain/permissions';
+
 type Data = Record<string, unknown>;
 
 export const SCHOOL_NOW = '2025-03-03T12:00:00.000Z';
@@ -89,3 +91,19 @@ export const INQUIRY = {
   childDateOfBirth: '2019-04-01',
   message: 'Do you have places in September?',
 };
+
+/** A decision context over plain documents by path, at SCHOOL_NOW's date (the parity tests'). */
+export function contextOf(docs: Record<string, Data>): PermissionContext {
+  return {
+    today: SCHOOL_NOW.slice(0, 10),
+    get: (path) => docs[path] ?? null,
+    list: (collection) =>
+      Object.entries(docs)
+        .filter(
+          ([path]) =>
+            path.startsWith(`${collection}/`) &&
+            path.split('/').length === collection.split('/').length + 1,
+        )
+        .map(([path, data]) => ({ id: path.split('/').pop() ?? '', data })),
+  };
+}
