@@ -68,10 +68,8 @@ function apply(docs: Map<string, DocData>, writes: readonly ServerWrite[]): void
   }
 }
 
-/** The facilitator's reply, through the triggers as a host runs them. */
-function reply(docs: Map<string, DocData>, id: string, body: string, nowIso: string) {
-  const path = `conversations/conv/messages/${id}`;
-  const data = { senderId: 'fac', body, sentAt: nowIso, conversationId: 'conv' };
+/** A new document, stored, then its notification and reach triggers run as a host runs them. */
+function created(docs: Map<string, DocData>, path: string, data: DocData, nowIso: string) {
   docs.set(path, data);
   const outcome = changeTriggers(
     [{ path, before: null, after: data }],
@@ -84,6 +82,13 @@ function reply(docs: Map<string, DocData>, id: string, body: string, nowIso: str
   return outcome;
 }
 
+/** The facilitator's reply, through the triggers as a host runs them. */
+function reply(docs: Map<string, DocData>, id: string, body: string, nowIso: string) {
+  const path = `conversations/conv/messages/${id}`;
+  const data = { senderId: 'fac', body, sentAt: nowIso, conversationId: 'conv' };
+  return created(docs, path, data, nowIso);
+}
+
 function eventCreated(docs: Map<string, DocData>, id: string, classroomId: string, nowIso: string) {
   const path = `events/${id}`;
   const data = {
@@ -93,16 +98,7 @@ function eventCreated(docs: Map<string, DocData>, id: string, classroomId: strin
     audienceKeys: [`parent@classroom:${classroomId}`],
     createdBy: 'fac',
   };
-  docs.set(path, data);
-  const outcome = changeTriggers(
-    [{ path, before: null, after: data }],
-    contextOf(docs),
-    nowIso,
-    { notifications: true, reach: true },
-    HOST,
-  );
-  apply(docs, outcome.writes);
-  return outcome;
+  return created(docs, path, data, nowIso);
 }
 
 const paths = (writes: readonly ServerWrite[], prefix: string) =>
