@@ -50,8 +50,9 @@ function showConfigError(error: ConfigError) {
 function startDemoBackend(controlUrl: string | null) {
   warnDemoModeOnce();
   // Server mode: the fake runs behind the emulator host; msw never loads in this page.
-  // In the page the SDK may start once its requests are intercepted (startFakeFirebase): each
-  // waits for the fake's saved state, which loads meanwhile (issue 29, the offline cold start).
+  // In-page, the fake runs in a Web Worker (decision 059); the SDK may start once the page
+  // intercepts its requests (startFakeFirebase): each waits in the worker for the fake's saved
+  // state, which loads meanwhile, and offline each fails at once without starting the worker.
   const fake: Promise<{ reset: (options: { profile: 'demo' }) => Promise<unknown> }> = controlUrl
     ? import('../mocks/remote-control').then((m) => m.installRemoteFakeFirebase(controlUrl))
     : import('../mocks/browser').then((m) => m.startFakeFirebase());

@@ -184,14 +184,14 @@ async function replay(): Promise<{ ms: number; commits: number; created: number 
       stop() {},
     },
   });
-  fake.clearRequestLog();
+  await fake.clearRequestLog();
   const t0 = performance.now();
   await engine.sync();
   const ms = performance.now() - t0;
-  const commits = fake.requests(/documents:commit/).length;
-  const created = fake
-    .listDocuments('students')
-    .filter((d) => String(d.data.lastName).startsWith(tag)).length;
+  const commits = (await fake.requests(/documents:commit/)).length;
+  const created = (await fake.listDocuments('students')).filter((d) =>
+    String(d.data.lastName).startsWith(tag),
+  ).length;
   cache.dispose();
   return { ms, commits, created };
 }

@@ -8,6 +8,11 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root,
   base: './',
+  // The in-page fake runs in a module worker that splits into chunks (mocks/browser.ts).
+  worker: {
+    format: 'es',
+    plugins: () => [tsconfigPaths({ root: fileURLToPath(new URL('..', import.meta.url)) })],
+  },
   plugins: [tsconfigPaths({ root: fileURLToPath(new URL('..', import.meta.url)) })],
   build: {
     outDir: fileURLToPath(new URL('../build/bench', import.meta.url)),

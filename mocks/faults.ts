@@ -2,11 +2,10 @@
 // request, and applies injected faults (offline, latency, failNext) before the service handlers
 // answer. Returning nothing hands the request on to the next handler.
 import { delay, http, HttpResponse } from 'msw';
+import { FIREBASE_URL } from './firebase-url';
 import { store } from './store';
 
-/** Every host the Firebase SDK talks to; anything else is not the fake's business. */
-export const FIREBASE_URL =
-  /^https:\/\/(identitytoolkit\.googleapis\.com|securetoken\.googleapis\.com|firestore\.googleapis\.com|firebasestorage\.googleapis\.com|[a-z0-9-]+\.cloudfunctions\.net)\//;
+export { FIREBASE_URL };
 
 /** Most request-log entries kept; the oldest half is dropped beyond this. */
 const REQUEST_LOG_LIMIT = 2000;
@@ -23,8 +22,20 @@ const STATUS_NAMES: Record<number, string> = {
   504: 'DEADLINE_EXCEEDED',
 };
 
+/**
+ * Where the fake learns whether the network is down. By default this context's `navigator.onLine`;
+ * in the in-page fake's worker, the page's (mocks/worker-host.ts): the page is what a test or a
+ * person takes offline.
+ */
+let offlineSource: () => boolean = () =>
+  typeof navigator !== 'undefined' && navigator.onLine === false;
+
+export function setOfflineSource(source: () => boolean): void {
+  offlineSource = source;
+}
+
 export function isOffline(): boolean {
-  return typeof navigator !== 'undefined' && navigator.onLine === false;
+  return offlineSource();
 }
 
 /** An error body in the shape the addressed service uses. */

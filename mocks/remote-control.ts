@@ -15,43 +15,13 @@ import {
   CONTROL_SECRET_REFUSED,
   CONTROL_SECRET_ROUTE,
 } from './fence';
-import type { SeedProfile } from './seed';
-import type { ChangeEvent, RequestLogEntry, Usage } from './store';
+import type { ConsoleAccount, FakeFirebaseConsole } from './console';
+import type { ChangeEvent } from './store';
 
-export interface RemoteAccount {
-  uid: string;
-  email: string;
-  disabled: boolean;
-  claims: Record<string, unknown>;
-}
+export type RemoteAccount = ConsoleAccount;
 
-export interface RemoteFakeFirebaseControl {
-  /** Tells tests and the console which fake they talk to. */
-  readonly mode: 'server';
-  ready(): Promise<void>;
-  reset(options?: { profile?: SeedProfile }): Promise<void>;
-  faults: {
-    setLatency(ms: number, match?: string | RegExp): Promise<void>;
-    failNext(match: string | RegExp, count: number, status?: number): Promise<void>;
-    loseNextCommitAck(count?: number): Promise<void>;
-    clear(): Promise<void>;
-  };
-  requests(match?: string | RegExp): Promise<RequestLogEntry[]>;
-  clearRequestLog(): Promise<void>;
-  /** Billed reads and writes per account since the start, the last reset or `resetUsage()`. */
-  usage(): Promise<Record<string, Usage>>;
-  resetUsage(): Promise<void>;
-  onChange(listener: (event: ChangeEvent) => void): () => void;
-  getDocument(path: string): Promise<Record<string, unknown> | null>;
-  listDocuments(
-    collectionPath: string,
-  ): Promise<Array<{ id: string; data: Record<string, unknown> }>>;
-  setDocument(path: string, data: Record<string, unknown>): Promise<void>;
-  deleteDocument(path: string): Promise<void>;
-  /** The functions' scheduled jobs at `nowIso` (held pushes, digests): documents written. */
-  runScheduled(nowIso: string): Promise<number>;
-  accounts: { list(): Promise<RemoteAccount[]> };
-}
+/** The console control of the fake server (`mode: 'server'`). */
+export type RemoteFakeFirebaseControl = FakeFirebaseConsole & { readonly mode: 'server' };
 
 const dataSchema = z.record(z.unknown());
 const requestLogSchema = z.array(z.object({ method: z.string(), url: z.string(), at: z.number() }));
@@ -273,7 +243,6 @@ export function createRemoteFakeFirebase(baseUrl: string): RemoteFakeFirebaseCon
 /** Installs the remote control as `window.__fakeFirebase` (the console and the browser tests use it). */
 export function installRemoteFakeFirebase(baseUrl: string): RemoteFakeFirebaseControl {
   const control = createRemoteFakeFirebase(baseUrl);
-  // Not declared on Window here: mocks/browser.ts declares the in-page type for that name.
-  Reflect.set(window, '__fakeFirebase', control);
+  window.__fakeFirebase = control;
   return control;
 }

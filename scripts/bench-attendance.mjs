@@ -88,12 +88,12 @@ async function seedBenchData(page, { students, days }) {
     async ({ students, days }) => {
       const fake = window.__fakeFirebase;
       await fake.ready();
-      const facilitator = fake.getDocument('facilitators/fac-000');
+      const facilitator = await fake.getDocument('facilitators/fac-000');
       const classroomId = facilitator?.classroomIds?.[0];
       if (!classroomId) throw new Error('The demo facilitator fac-000 has no classroom.');
-      const classroom = fake.getDocument(`classrooms/${classroomId}`);
+      const classroom = await fake.getDocument(`classrooms/${classroomId}`);
       const byMember = facilitator.memberUUID;
-      const all = fake.listDocuments('students');
+      const all = await fake.listDocuments('students');
       const enrolled = all.filter(
         (s) => s.data.status === 'enrolled' && s.data.classroomIds?.includes(classroomId),
       );
@@ -148,7 +148,7 @@ async function seedBenchData(page, { students, days }) {
         d = new Date(d.getTime() - DAY);
       }
       const keep = new Set(dates.map((date) => `${classroomId}_${date}`));
-      for (const old of fake.listDocuments('attendance')) {
+      for (const old of await fake.listDocuments('attendance')) {
         if (old.data.classroomId === classroomId && !keep.has(old.id)) {
           writes.push(fake.deleteDocument(`attendance/${old.id}`));
         }
@@ -172,10 +172,12 @@ async function seedBenchData(page, { students, days }) {
         );
       });
       await Promise.all(writes);
-      const names = roster.map((id) => {
-        const doc = fake.getDocument(`students/${id}`);
-        return `${doc.firstName} ${doc.lastName}`;
-      });
+      const names = await Promise.all(
+        roster.map(async (id) => {
+          const doc = await fake.getDocument(`students/${id}`);
+          return `${doc.firstName} ${doc.lastName}`;
+        }),
+      );
       return {
         classroomId,
         classroomName: classroom.name,

@@ -181,13 +181,13 @@ async function appRun(browser, base) {
       const saveTo = performance.now();
       await new Promise((resolve) => setTimeout(resolve, 300));
       const save = longestSince(saveFrom, saveTo);
-      fake.clearRequestLog();
+      await fake.clearRequestLog();
       const from = performance.now();
       await lc.sync.sync();
       await idle();
       const to = performance.now();
       await new Promise((resolve) => setTimeout(resolve, 300));
-      const commits = fake.requests(/documents:commit/).length;
+      const commits = (await fake.requests(/documents:commit/)).length;
       // The fake's own share: tasks that overlap its handling of the commit request (the app
       // awaits the answer meanwhile), from the fake's `fake-firebase:commit` measures.
       const inFake = performance

@@ -83,7 +83,7 @@ try {
     const fake = window.__fakeFirebase;
     await fake.ready();
     await fake.reset({ profile: 'large' });
-    return fake.listDocuments('students').length;
+    return (await fake.listDocuments('students')).length;
   });
 
   await page.getByLabel('E-mail address').fill(EMAIL);

@@ -38,8 +38,11 @@ async function backend<T>(
 ): Promise<T[]> {
   await page.waitForFunction(() => Boolean(window.__fakeFirebase));
   const raw = await page.evaluate(
-    (name) =>
-      (window.__fakeFirebase?.listDocuments(name) ?? []).map(({ id, data }) => ({ ...data, id })),
+    async (name) =>
+      ((await window.__fakeFirebase?.listDocuments(name)) ?? []).map(({ id, data }) => ({
+        ...data,
+        id,
+      })),
     collection,
   );
   return z.array(schema).parse(raw);
@@ -54,7 +57,7 @@ async function parentsChildren(page: Page) {
       .map((f) => f.id),
   );
   const memberFamily = await page.evaluate(
-    () => window.__fakeFirebase?.getDocument('Members/demo-parent')?.familyId,
+    async () => (await window.__fakeFirebase?.getDocument('Members/demo-parent'))?.familyId,
   );
   if (typeof memberFamily === 'string') own.add(memberFamily);
   const students = await backend(page, 'students', seedStudent);
@@ -163,7 +166,7 @@ test('a student sees their own summary only', async ({ page }) => {
   await signIn(page, 'student');
   await page.waitForFunction(() => Boolean(window.__fakeFirebase));
   const studentId = await page.evaluate(
-    () => window.__fakeFirebase?.getDocument('Members/demo-student')?.studentId,
+    async () => (await window.__fakeFirebase?.getDocument('Members/demo-student'))?.studentId,
   );
   const students = await backend(page, 'students', seedStudent);
   const self = students.find((s) => s.id === studentId);
@@ -197,7 +200,8 @@ test('the register opens for the demo facilitator, refuses a wrong range and ano
 
   // Someone else's classroom is not for this facilitator.
   const facilitatorId = await page.evaluate(
-    () => window.__fakeFirebase?.getDocument('Members/demo-facilitator')?.facilitatorId,
+    async () =>
+      (await window.__fakeFirebase?.getDocument('Members/demo-facilitator'))?.facilitatorId,
   );
   const classrooms = await backend(
     page,

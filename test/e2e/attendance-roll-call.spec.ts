@@ -136,14 +136,13 @@ test.describe('taking the roll offline', () => {
     await expect(page.getByText('Waiting to sync')).toBeHidden({ timeout: 15_000 });
 
     const backend = await page.evaluate(
-      ({ classroomId, today }) => {
+      async ({ classroomId, today }) => {
         const fake = window.__fakeFirebase;
         if (!fake) return null;
-        const rollCalls = fake
-          .listDocuments('attendance')
-          .filter((d) => d.data.classroomId === classroomId && d.data.date === today);
-        const roster = fake
-          .listDocuments('students')
+        const rollCalls = (await fake.listDocuments('attendance')).filter(
+          (d) => d.data.classroomId === classroomId && d.data.date === today,
+        );
+        const roster = (await fake.listDocuments('students'))
           .filter(
             (d) =>
               Array.isArray(d.data.classroomIds) &&
@@ -248,13 +247,10 @@ test.describe('who may mark what', () => {
   }) => {
     await signInOnPhone(page);
     const other = await page.evaluate(
-      () =>
-        window.__fakeFirebase
-          ?.listDocuments('classrooms')
-          .find(
-            (c) =>
-              Array.isArray(c.data.facilitatorIds) && !c.data.facilitatorIds.includes('fac-000'),
-          )?.id,
+      async () =>
+        ((await window.__fakeFirebase?.listDocuments('classrooms')) ?? []).find(
+          (c) => Array.isArray(c.data.facilitatorIds) && !c.data.facilitatorIds.includes('fac-000'),
+        )?.id,
     );
     expect(other).toBeTruthy();
     await open(page, `/dash/attendance?classroom=${other ?? ''}&date=${SCHOOL_FRIDAY_DATE}`);

@@ -94,8 +94,8 @@ test.describe('staff attendance at 1280 px', () => {
     await expect
       .poll(() =>
         page.evaluate(
-          ({ id, date }) => {
-            const doc = window.__fakeFirebase?.getDocument(`attendance/${id}_${date}`);
+          async ({ id, date }) => {
+            const doc = await window.__fakeFirebase?.getDocument(`attendance/${id}_${date}`);
             const entries = doc?.entries;
             return entries && typeof entries === 'object' ? Object.keys(entries).length : 0;
           },

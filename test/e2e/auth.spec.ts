@@ -185,18 +185,12 @@ test.describe('signing in', () => {
         .filter({ hasText: 'Please sign in with the expected address' }),
     ).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
-    const fake = await page.evaluate(() => {
-      const control = (
-        window as unknown as {
-          __fakeFirebase: {
-            listDocuments(p: string): { data: Record<string, unknown> }[];
-            accounts: { list(): { email: string }[] };
-          };
-        }
-      ).__fakeFirebase;
+    const fake = await page.evaluate(async () => {
+      const control = window.__fakeFirebase;
+      if (!control) throw new Error('No fake backend');
       return {
-        logged: control.listDocuments('unregisteredSignins').map((d) => d.data),
-        accounts: control.accounts.list().map((a) => a.email),
+        logged: (await control.listDocuments('unregisteredSignins')).map((d) => d.data),
+        accounts: (await control.accounts.list()).map((a) => a.email),
       };
     });
     expect(fake.logged).toHaveLength(1);

@@ -21,8 +21,8 @@ async function signedIn(page: Page) {
 
 function studentsNamed(page: Page, lastName: string) {
   return page.evaluate(
-    (name) =>
-      (window.__fakeFirebase?.listDocuments('students') ?? []).filter(
+    async (name) =>
+      ((await window.__fakeFirebase?.listDocuments('students')) ?? []).filter(
         (d) => d.data.lastName === name,
       ).length,
     lastName,

@@ -219,10 +219,10 @@ test('an event created offline is queued, shows at once, and reaches the backend
   await open(page, `/dash/calendar?view=agenda&date=${start}`);
   await expect(eventItems(page, 'Offline bake sale')).toHaveCount(1);
   const atBackend = await page.evaluate(
-    () =>
-      window.__fakeFirebase
-        ?.listDocuments('events')
-        .filter((d) => d.data.title === 'Offline bake sale').length,
+    async () =>
+      ((await window.__fakeFirebase?.listDocuments('events')) ?? []).filter(
+        (d) => d.data.title === 'Offline bake sale',
+      ).length,
   );
   expect(atBackend).toBe(1);
 });

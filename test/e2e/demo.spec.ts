@@ -49,12 +49,13 @@ test.describe('demo mode', () => {
     );
     expect(id).toMatch(/^temp_/);
     // No explicit sync: a new write is sent on its own. The fake acknowledges a write only once
-    // it is saved in IndexedDB (mocks/browser.ts), so an empty outbox means it is durable: no
+    // it is saved in IndexedDB (mocks/shared-state.ts), so an empty outbox means it is durable: no
     // guess at how long the save takes, which a loaded machine would outlast.
     await syncSettled(page);
     expect(
       await page.evaluate(
-        (docId) => window.__fakeFirebase?.getDocument(`campuses/${docId}`)?.name ?? null,
+        async (docId) =>
+          (await window.__fakeFirebase?.getDocument(`campuses/${docId}`))?.name ?? null,
         id,
       ),
     ).toBe('Riverside Annex');
@@ -64,7 +65,8 @@ test.describe('demo mode', () => {
     await expect(page.getByTestId('start-cover')).toHaveCount(0, { timeout: 30_000 });
     expect(
       await page.evaluate(
-        (docId) => window.__fakeFirebase?.getDocument(`campuses/${docId}`)?.name ?? null,
+        async (docId) =>
+          (await window.__fakeFirebase?.getDocument(`campuses/${docId}`))?.name ?? null,
         id,
       ),
     ).toBe('Riverside Annex');
@@ -78,7 +80,7 @@ test.describe('demo mode', () => {
     await expect
       .poll(() =>
         page.evaluate(
-          (docId) => window.__fakeFirebase?.getDocument(`campuses/${docId}`) ?? null,
+          async (docId) => (await window.__fakeFirebase?.getDocument(`campuses/${docId}`)) ?? null,
           id,
         ),
       )

@@ -10,8 +10,8 @@ import { open, signIn, syncSettled } from './fixtures';
 async function aStudent(page: Page, index: number): Promise<string> {
   await page.waitForFunction(() => Boolean(window.__fakeFirebase));
   const id = await page.evaluate(
-    (at) =>
-      (window.__fakeFirebase?.listDocuments('students') ?? [])
+    async (at) =>
+      ((await window.__fakeFirebase?.listDocuments('students')) ?? [])
         .filter((d) => d.data.status === 'enrolled')
         .map((d) => d.id)
         .sort()[at] ?? null,
@@ -24,11 +24,11 @@ async function aStudent(page: Page, index: number): Promise<string> {
 /** A colleague's save of some fields, as the backend would store it (they are the last writer). */
 async function changeBehindTheBack(page: Page, id: string, fields: Record<string, unknown>) {
   await page.evaluate(
-    ({ id, fields }) => {
+    async ({ id, fields }) => {
       const fake = window.__fakeFirebase;
-      const current = fake?.getDocument(`students/${id}`);
+      const current = await fake?.getDocument(`students/${id}`);
       if (!fake || !current) throw new Error(`no student ${id}`);
-      fake.setDocument(`students/${id}`, {
+      await fake.setDocument(`students/${id}`, {
         ...current,
         ...fields,
         updatedBy: 'demo-facilitator',
@@ -40,7 +40,7 @@ async function changeBehindTheBack(page: Page, id: string, fields: Record<string
 
 function backendStudent(page: Page, id: string) {
   return page.evaluate(
-    (path) => window.__fakeFirebase?.getDocument(path) ?? null,
+    async (path) => (await window.__fakeFirebase?.getDocument(path)) ?? null,
     `students/${id}`,
   );
 }

@@ -13,15 +13,19 @@ const THEMES: ThemeName[] = ['default', 'dark', 'accessible'];
 /** The fake backend's copy of a collection, to prove a write reached it. */
 function remoteDocuments(page: Page, collection: string): Promise<Array<Record<string, unknown>>> {
   return page.evaluate(
-    (path) =>
-      (window.__fakeFirebase?.listDocuments(path) ?? []).map((d) => ({ id: d.id, ...d.data })),
+    async (path) =>
+      ((await window.__fakeFirebase?.listDocuments(path)) ?? []).map((d) => ({
+        id: d.id,
+        ...d.data,
+      })),
     collection,
   );
 }
 
 async function remoteField(page: Page, path: string, field: string): Promise<unknown> {
   return page.evaluate(
-    ({ docPath, name }) => window.__fakeFirebase?.getDocument(docPath)?.[name] ?? null,
+    async ({ docPath, name }) =>
+      (await window.__fakeFirebase?.getDocument(docPath))?.[name] ?? null,
     { docPath: path, name: field },
   );
 }

@@ -37,10 +37,10 @@ async function openHome(page: Page, frame: string) {
 
 /** The fake backend's own counts, read from its documents in the page. */
 async function backendCounts(page: Page) {
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
     const fake = window.__fakeFirebase;
-    const students = fake?.listDocuments('students') ?? [];
-    const inquiries = fake?.listDocuments('parentInquiries') ?? [];
+    const students = (await fake?.listDocuments('students')) ?? [];
+    const inquiries = (await fake?.listDocuments('parentInquiries')) ?? [];
     const enrolled = students.filter(({ data }) => data.status === 'enrolled').length;
     const open = inquiries.filter(
       ({ data }) => data.status !== 'enrolled' && data.status !== 'closed',

@@ -68,8 +68,8 @@ async function upload(page: Page, csv: string) {
 
 async function countImported(page: Page): Promise<number> {
   return page.evaluate(
-    (surname) =>
-      (window.__fakeFirebase?.listDocuments('students') ?? []).filter((d) =>
+    async (surname) =>
+      ((await window.__fakeFirebase?.listDocuments('students')) ?? []).filter((d) =>
         String(d.data.lastName ?? '').startsWith(surname),
       ).length,
     SURNAME,
@@ -252,8 +252,8 @@ test('facilitators imported offline are kept on the device and sync later', asyn
   await expect
     .poll(() =>
       page.evaluate(
-        () =>
-          (window.__fakeFirebase?.listDocuments('facilitators') ?? []).filter(
+        async () =>
+          ((await window.__fakeFirebase?.listDocuments('facilitators')) ?? []).filter(
             (d) => d.data.lastName === 'Offlineimport',
           ).length,
       ),

@@ -30,8 +30,8 @@ interface SeededInquiry {
 
 /** The inquiries the fake backend holds, read independently of the app's cache. */
 async function seeded(page: Page): Promise<SeededInquiry[]> {
-  return page.evaluate(() =>
-    (window.__fakeFirebase?.listDocuments('parentInquiries') ?? []).map((d) => ({
+  return page.evaluate(async () =>
+    ((await window.__fakeFirebase?.listDocuments('parentInquiries')) ?? []).map((d) => ({
       id: d.id,
       status: typeof d.data.status === 'string' ? d.data.status : '',
       campusId: typeof d.data.campusId === 'string' ? d.data.campusId : '',

@@ -54,7 +54,7 @@ async function seedInquiry(page: Page, inquiry: SeededInquiry) {
 }
 
 function backendDoc(page: Page, path: string) {
-  return page.evaluate((p) => window.__fakeFirebase?.getDocument(p) ?? null, path);
+  return page.evaluate(async (p) => (await window.__fakeFirebase?.getDocument(p)) ?? null, path);
 }
 
 test('the office converts an enrolled inquiry: pre-filled editors, one save, links, and "already converted" after', async ({
@@ -117,15 +117,16 @@ test('the office converts an enrolled inquiry: pre-filled editors, one save, lin
   });
   // The parent was invited, linked to the new family.
   const invited = await page.evaluate(
-    (address) =>
-      (window.__fakeFirebase?.listDocuments('Members') ?? []).find((m) => m.data.email === address)
-        ?.data ?? null,
+    async (address) =>
+      ((await window.__fakeFirebase?.listDocuments('Members')) ?? []).find(
+        (m) => m.data.email === address,
+      )?.data ?? null,
     email,
   );
   expect(invited).toMatchObject({ roles: ['parent'], familyId: `fam-inq-${id}` });
   const mails = await page.evaluate(
     async (address) =>
-      (await (window.__fakeFirebase?.listDocuments('mail') ?? [])).filter((m) =>
+      (await ((await window.__fakeFirebase?.listDocuments('mail')) ?? [])).filter((m) =>
         JSON.stringify(m.data.to).includes(address),
       ),
     email,
@@ -193,9 +194,10 @@ test('administration converts without the invitation, and is told an administrat
   ).not.toContainText('invitation');
   await syncSettled(page);
   const member = await page.evaluate(
-    (address) =>
-      (window.__fakeFirebase?.listDocuments('Members') ?? []).find((m) => m.data.email === address)
-        ?.data ?? null,
+    async (address) =>
+      ((await window.__fakeFirebase?.listDocuments('Members')) ?? []).find(
+        (m) => m.data.email === address,
+      )?.data ?? null,
     email,
   );
   expect(member).toBeNull();

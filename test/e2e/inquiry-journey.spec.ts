@@ -88,8 +88,8 @@ test('a family asks on /inquire, the admin assigns, moves it to enrolled and con
   await expectNotice(page, /Invitation sent to /);
   await syncSettled(page);
   const inquiry = await page.evaluate(
-    (name) =>
-      (window.__fakeFirebase?.listDocuments('parentInquiries') ?? []).find(
+    async (name) =>
+      ((await window.__fakeFirebase?.listDocuments('parentInquiries')) ?? []).find(
         (doc) => doc.data.childName === name,
       )?.data ?? null,
     child,

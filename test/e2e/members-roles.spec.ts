@@ -66,7 +66,7 @@ test('an admin cannot grant admin: the box is disabled and the backend refuses a
     'Roles not saved: Only a superAdmin may grant or remove admin or superAdmin.',
   );
   const stored = await page.evaluate(
-    () => window.__fakeFirebase?.getDocument('Members/demo-facilitator') ?? null,
+    async () => (await window.__fakeFirebase?.getDocument('Members/demo-facilitator')) ?? null,
   );
   expect(stored).toMatchObject({ roles: ['facilitator'] });
 });
@@ -126,7 +126,7 @@ test('an admin invites a member, sees where the invitation went (no password), s
       .getByRole('status'),
   ).toHaveText('Invitation sent to mira.tan@demo-learning.example again.');
   const invitations = await page.evaluate(async () =>
-    (await (window.__fakeFirebase?.listDocuments('mail') ?? [])).filter(
+    (await ((await window.__fakeFirebase?.listDocuments('mail')) ?? [])).filter(
       (m) => m.data.kind === 'invitation',
     ),
   );

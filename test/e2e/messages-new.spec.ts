@@ -26,7 +26,7 @@ async function screenshots(page: Page, name: string) {
 /** The backend's view of one document (the fake's console control). */
 async function backendDocument(page: Page, path: string) {
   await page.waitForFunction(() => Boolean(window.__fakeFirebase));
-  return page.evaluate((p) => window.__fakeFirebase?.getDocument(p) ?? null, path);
+  return page.evaluate(async (p) => (await window.__fakeFirebase?.getDocument(p)) ?? null, path);
 }
 
 test('a parent starts a conversation with their child’s facilitator about that child', async ({
@@ -81,7 +81,8 @@ test('a parent starts a conversation with their child’s facilitator about that
     studentId: 'stu-00000',
   });
   const messages = await page.evaluate(
-    (id) => window.__fakeFirebase?.listDocuments(`conversations/${id}/messages`) ?? [],
+    async (id) =>
+      (await window.__fakeFirebase?.listDocuments(`conversations/${id}/messages`)) ?? [],
     conversationId,
   );
   expect(messages.map((m) => m.data.body)).toEqual(['Hello, Leo has finished his reading book.']);
@@ -92,12 +93,16 @@ test('a facilitator is offered the parents of their students and not another cla
 }) => {
   await signIn(page, 'facilitator');
   // A parent (with an account) of one of Daniel's students, and one of a classroom he does not teach.
-  const { inside, outside } = await page.evaluate(() => {
+  const { inside, outside } = await page.evaluate(async () => {
     const fake = window.__fakeFirebase;
-    const list = (name: string) => fake?.listDocuments(name) ?? [];
+    const lists = {
+      students: (await fake?.listDocuments('students')) ?? [],
+      families: (await fake?.listDocuments('families')) ?? [],
+    };
+    const list = (name: keyof typeof lists) => lists[name];
     const strings = (v: unknown) =>
       Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-    const mine = new Set(strings(fake?.getDocument('facilitators/fac-000')?.classroomIds));
+    const mine = new Set(strings((await fake?.getDocument('facilitators/fac-000'))?.classroomIds));
     const taught = new Set<string>();
     for (const s of list('students')) {
       if (strings(s.data.classroomIds).some((c) => mine.has(c))) {

@@ -32,8 +32,9 @@ async function backendMessagesWithBody(page: Page, body: string): Promise<number
     // Right after a reload the fake may still be loading its saved state: wait for it.
     async ({ path, text }) => {
       await window.__fakeFirebase?.ready();
-      return (window.__fakeFirebase?.listDocuments(path) ?? []).filter((m) => m.data.body === text)
-        .length;
+      return ((await window.__fakeFirebase?.listDocuments(path)) ?? []).filter(
+        (m) => m.data.body === text,
+      ).length;
     },
     { path: `conversations/${CONVERSATION}/messages`, text: body },
   );

@@ -11,8 +11,8 @@ const STUDENT = 'demo-student';
 /** The member's notifications as the backend holds them. */
 async function backendNotifications(page: Page, memberUUID: string) {
   return page.evaluate(
-    (member) =>
-      (window.__fakeFirebase?.listDocuments('Notifications') ?? [])
+    async (member) =>
+      ((await window.__fakeFirebase?.listDocuments('Notifications')) ?? [])
         .filter(({ data }) => data.memberUUID === member)
         .map(({ id, data }) => ({ id, isNew: data.isNew, status: data.status })),
     memberUUID,
@@ -26,7 +26,7 @@ async function giveNewNotifications(page: Page, memberUUID: string, count: numbe
     async ({ member, count }) => {
       const fake = window.__fakeFirebase;
       if (!fake) throw new Error('No fake backend');
-      for (const { id, data } of fake.listDocuments('Notifications')) {
+      for (const { id, data } of await fake.listDocuments('Notifications')) {
         if (data.memberUUID === member) await fake.deleteDocument(`Notifications/${id}`);
       }
       const ids: string[] = [];

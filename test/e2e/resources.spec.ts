@@ -34,22 +34,22 @@ async function shots(page: Page, name: string) {
 
 /** Leo's classroom (the demo facilitator's first): the one the seeded classroom resources name. */
 async function leosClassroom(page: Page): Promise<{ id: string; name: string }> {
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
     const fake = window.__fakeFirebase;
-    const ids = fake?.getDocument('resources/res-000')?.classroomIds;
+    const ids = (await fake?.getDocument('resources/res-000'))?.classroomIds;
     const id = Array.isArray(ids) && typeof ids[0] === 'string' ? ids[0] : '';
-    const name = fake?.getDocument(`classrooms/${id}`)?.name;
+    const name = (await fake?.getDocument(`classrooms/${id}`))?.name;
     return { id, name: typeof name === 'string' ? name : '' };
   });
 }
 
 /** A parent account (families 1…29) none of whose children is in `classroomId`. */
 async function parentOutside(page: Page, classroomId: string): Promise<string> {
-  return page.evaluate((classroom) => {
+  return page.evaluate(async (classroom) => {
     const fake = window.__fakeFirebase;
     if (!fake) return '';
-    const students = fake.listDocuments('students');
-    for (const family of fake.listDocuments('families')) {
+    const students = await fake.listDocuments('students');
+    for (const family of await fake.listDocuments('families')) {
       const guardians = Array.isArray(family.data.guardians) ? family.data.guardians : [];
       const primary: unknown = guardians[0];
       if (typeof primary !== 'object' || primary === null) continue;
@@ -59,7 +59,7 @@ async function parentOutside(page: Page, classroomId: string): Promise<string> {
       const inside = children.some(
         (s) => Array.isArray(s.data.classroomIds) && s.data.classroomIds.includes(classroom),
       );
-      const member = fake.getDocument(`Members/${uid}`);
+      const member = await fake.getDocument(`Members/${uid}`);
       if (children.length > 0 && !inside && typeof member?.email === 'string') return member.email;
     }
     return '';
@@ -139,7 +139,10 @@ test.describe('the resources library', () => {
     await expect(item(page, title)).toContainText('PDF · 2.0 MB');
     await syncSettled(page);
     const stored = await page.evaluate(
-      (t) => window.__fakeFirebase?.listDocuments('resources').filter((r) => r.data.title === t),
+      async (t) =>
+        ((await window.__fakeFirebase?.listDocuments('resources')) ?? []).filter(
+          (r) => r.data.title === t,
+        ),
       title,
     );
     expect(stored).toHaveLength(1);
@@ -245,7 +248,10 @@ test.describe('the resources library', () => {
       await syncSettled(page);
       await expect(item(page, title).getByText('Waiting to sync')).toBeHidden({ timeout: 15_000 });
       const stored = await page.evaluate(
-        (t) => window.__fakeFirebase?.listDocuments('resources').filter((r) => r.data.title === t),
+        async (t) =>
+          ((await window.__fakeFirebase?.listDocuments('resources')) ?? []).filter(
+            (r) => r.data.title === t,
+          ),
         title,
       );
       expect(stored).toHaveLength(1);

@@ -57,12 +57,12 @@ test('a family sees the last status step of their inquiry, never the office’s 
   await open(page, '/login');
   await page.waitForFunction(() => Boolean(window.__fakeFirebase));
   // The demo parent's second inquiry was moved to contacted; the office then adds a note.
-  const movedAt = await page.evaluate((note) => {
+  const movedAt = await page.evaluate(async (note) => {
     const fake = window.__fakeFirebase;
-    const inquiry = fake?.getDocument('parentInquiries/inq-001');
+    const inquiry = await fake?.getDocument('parentInquiries/inq-001');
     if (!fake || !inquiry || !Array.isArray(inquiry.history)) throw new Error('no seeded inquiry');
     const history: unknown[] = inquiry.history;
-    fake.setDocument('parentInquiries/inq-001', {
+    await fake.setDocument('parentInquiries/inq-001', {
       ...inquiry,
       history: [
         ...history,

@@ -24,8 +24,11 @@ type SeedRecord = z.infer<typeof seedRecord>;
 async function backend(page: Page, collection: string): Promise<SeedRecord[]> {
   await page.waitForFunction(() => Boolean(window.__fakeFirebase));
   const raw = await page.evaluate(
-    (name) =>
-      (window.__fakeFirebase?.listDocuments(name) ?? []).map(({ id, data }) => ({ ...data, id })),
+    async (name) =>
+      ((await window.__fakeFirebase?.listDocuments(name)) ?? []).map(({ id, data }) => ({
+        ...data,
+        id,
+      })),
     collection,
   );
   return z.array(seedRecord).parse(raw);
@@ -38,7 +41,7 @@ async function memberLink(
 ) {
   await page.waitForFunction(() => Boolean(window.__fakeFirebase));
   const value = await page.evaluate(
-    ([id, key]) => window.__fakeFirebase?.getDocument(`Members/${id}`)?.[key],
+    async ([id, key]) => (await window.__fakeFirebase?.getDocument(`Members/${id}`))?.[key],
     [uid, field] as const,
   );
   return z.string().parse(value);

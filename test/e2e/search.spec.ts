@@ -115,9 +115,9 @@ test('a parent finds their own children and no other student', async ({ page }) 
   await signIn(page, 'parent');
   await firstSync(page);
   // A seeded student of another family, read from the fake backend (not from the parent's cache).
-  const other = await page.evaluate(() => {
-    const familyId = window.__fakeFirebase?.getDocument('Members/demo-parent')?.familyId;
-    const student = (window.__fakeFirebase?.listDocuments('students') ?? []).find(
+  const other = await page.evaluate(async () => {
+    const familyId = (await window.__fakeFirebase?.getDocument('Members/demo-parent'))?.familyId;
+    const student = ((await window.__fakeFirebase?.listDocuments('students')) ?? []).find(
       ({ data }) => data.familyId !== familyId && data.lastName !== 'Whitfield',
     );
     return student ? `${String(student.data.firstName)} ${String(student.data.lastName)}` : '';

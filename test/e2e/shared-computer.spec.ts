@@ -78,8 +78,8 @@ test('closing the browser without signing out leaves nothing readable; the unsen
     .poll(
       () =>
         next.evaluate(
-          (name) =>
-            (window.__fakeFirebase?.listDocuments('subjects') ?? []).some(
+          async (name) =>
+            ((await window.__fakeFirebase?.listDocuments('subjects')) ?? []).some(
               (d) => d.data.name === name,
             ),
           subject,

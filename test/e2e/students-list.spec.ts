@@ -35,8 +35,8 @@ type SeedStudent = z.infer<typeof seedStudentSchema>;
 /** The students the fake backend holds (read directly, without rules). */
 async function backendStudents(page: Page): Promise<SeedStudent[]> {
   await page.waitForFunction(() => Boolean(window.__fakeFirebase));
-  const raw = await page.evaluate(() =>
-    (window.__fakeFirebase?.listDocuments('students') ?? []).map(({ id, data }) => ({
+  const raw = await page.evaluate(async () =>
+    ((await window.__fakeFirebase?.listDocuments('students')) ?? []).map(({ id, data }) => ({
       ...data,
       id,
     })),
@@ -262,11 +262,11 @@ test('a facilitator sees exactly the students of the classrooms they teach', asy
   await open(page, '/dash/students');
   await expect(page.getByRole('heading', { level: 1, name: 'Your students' })).toBeVisible();
   // The facilitator's classrooms, and the students in them, as the backend holds them.
-  const classroomIds = await page.evaluate(() => {
+  const classroomIds = await page.evaluate(async () => {
     const fake = window.__fakeFirebase;
-    const member = fake?.getDocument('Members/demo-facilitator');
+    const member = await fake?.getDocument('Members/demo-facilitator');
     const facilitatorId = typeof member?.facilitatorId === 'string' ? member.facilitatorId : '';
-    const ids = fake?.getDocument(`facilitators/${facilitatorId}`)?.classroomIds;
+    const ids = (await fake?.getDocument(`facilitators/${facilitatorId}`))?.classroomIds;
     return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
   });
   expect(classroomIds.length).toBeGreaterThan(0);

@@ -23,8 +23,8 @@ function unique(prefix: string): string {
 /** Backend copies of students with this last name (the fake's state, rules not applied). */
 function backendStudents(page: Page, lastName: string) {
   return page.evaluate(
-    (name) =>
-      (window.__fakeFirebase?.listDocuments('students') ?? []).filter(
+    async (name) =>
+      ((await window.__fakeFirebase?.listDocuments('students')) ?? []).filter(
         (d) => d.data.lastName === name,
       ),
     lastName,

@@ -11,8 +11,8 @@ function unique(prefix: string): string {
 /** The backend's students with this last name, as this tab's fake sees them (rules not applied). */
 function backendFirstNames(page: Page, lastName: string): Promise<string[]> {
   return page.evaluate(
-    (name) =>
-      (window.__fakeFirebase?.listDocuments('students') ?? [])
+    async (name) =>
+      ((await window.__fakeFirebase?.listDocuments('students')) ?? [])
         .filter((d) => d.data.lastName === name)
         .map((d) => String(d.data.firstName))
         .sort(),

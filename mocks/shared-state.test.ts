@@ -3,8 +3,8 @@
 // navigator.locks so the tabs contend for the lock as they do in Chromium.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_PROJECT_ID } from '../app/config/demo';
-import { FAKE_DB_NAME, type SharedFakeState } from './browser';
 import { DEMO_PASSWORD, demoAccount } from './demo-accounts';
+import { FAKE_DB_NAME, type SharedFakeState } from './shared-state';
 import type { FakeFirebaseControl } from './index';
 import type { FakeStore } from './store';
 
@@ -49,7 +49,7 @@ async function openTabWithCurrentModules(
   dbName: string,
   options: { broadcast?: boolean } = {},
 ): Promise<Tab> {
-  const browser = await import('./browser');
+  const browser = await import('./shared-state');
   const { fake } = await import('./index');
   const { store } = await import('./store');
   const shared = new browser.SharedFakeState({ dbName, broadcast: options.broadcast });
@@ -123,7 +123,7 @@ function updateFirstName(id: string, firstName: string) {
 
 /** What the database holds for one document path, read straight from IndexedDB. */
 async function storedDocument(dbName: string, path: string): Promise<unknown> {
-  const { openFakeDb, DOCUMENTS_STORE } = await import('./browser');
+  const { openFakeDb, DOCUMENTS_STORE } = await import('./shared-state');
   const db = await openFakeDb(dbName);
   const value = await new Promise<unknown>((resolve, reject) => {
     const req = db.transaction(DOCUMENTS_STORE).objectStore(DOCUMENTS_STORE).get(path);
@@ -344,7 +344,7 @@ describe('the fake shared by every tab', () => {
 
   it('reloads everything when the change log no longer reaches back to the tab’s revision', async () => {
     const dbName = `fake-test-${++dbCounter}`;
-    const { CHANGE_LOG_LIMIT } = await import('./browser');
+    const { CHANGE_LOG_LIMIT } = await import('./shared-state');
     const a = await openTab(dbName, { broadcast: false });
     const b = await openTab(dbName, { broadcast: false });
     for (let i = 0; i <= CHANGE_LOG_LIMIT; i++) {
