@@ -8,7 +8,9 @@
 //   - the time until the login form is interactive: from navigation start until the e-mail field
 //     carries React's handlers (it accepts input), and the largest contentful paint with its element;
 //   - an offline cold start of /dash/home: signed in, data cached, the worker in control, offline,
-//     a new page, until the dashboard's navigation and heading show (needs the build's sw.js).
+//     a new page, from the request to open it until the dashboard's navigation and heading are in
+//     the document with the start cover gone, timed on the page's clock (and, as a second row, when
+//     Playwright's polling locator saw them); needs the build's sw.js.
 // BENCH_SKIP_BUILD=1 reuses the last builds; BENCH_BUILD_DIR=build-x measures (and builds) another
 // app build folder. Not part of `npm test`: it measures, it does not assert.
 import { execFileSync } from 'node:child_process';
@@ -147,11 +149,30 @@ async function offlineRun(base) {
     });
     await context.setOffline(true);
     const cold = await context.newPage();
+    // When the dashboard is shown: its navigation and heading in the document and the start cover
+    // (spec: 600 ms from the page load's start) gone, on the page's own clock. Playwright's locator
+    // polls 0, 20, 100, 100 ms apart and then every 500 ms, so when `waitFor` returns says as much
+    // about its polling as about the app (it is kept as a second row).
+    await cold.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (
+          document.querySelector('nav[aria-label="Dashboard"]') &&
+          document.querySelector('main h1') &&
+          !document.querySelector('[data-testid="start-cover"]')
+        ) {
+          Reflect.set(window, '__dashboardShownAt', performance.timeOrigin + performance.now());
+          observer.disconnect();
+        }
+      }).observe(document, { subtree: true, childList: true });
+    });
     const started = Date.now();
     await cold.goto(`${base}/dash/home`);
     await cold.getByRole('navigation', { name: 'Dashboard' }).waitFor({ timeout: 10_000 });
     await cold.locator('main h1').first().waitFor({ timeout: 10_000 });
-    return Date.now() - started;
+    await cold.waitForFunction(() => typeof Reflect.get(window, '__dashboardShownAt') === 'number');
+    const polled = Date.now() - started;
+    const shownAt = await cold.evaluate(() => Reflect.get(window, '__dashboardShownAt'));
+    return { shown: shownAt - started, polled };
   } finally {
     await context.close();
   }
@@ -231,9 +252,15 @@ try {
       ratio(appLogin.lcp, base.lcp),
     ],
     [
-      'offline cold start of /dash/home',
-      offlineError ? `not measured: ${offlineError}` : ms(median(samples.offline)),
+      'offline cold start of /dash/home (request → dashboard shown)',
+      offlineError ? `not measured: ${offlineError}` : ms(median(pick(samples.offline, 'shown'))),
       'n/a (no worker)',
+      '',
+    ],
+    [
+      '  the same, as seen by Playwright’s polling locator',
+      offlineError ? '' : ms(median(pick(samples.offline, 'polled'))),
+      '',
       '',
     ],
   ];
