@@ -67,8 +67,17 @@ export class FakeClient {
     if (this.port) return this.port;
     const port = this.spawn();
     this.port = port;
-    port.addEventListener('message', (event) => this.receive(event.data as WorkerMessage));
-    port.addEventListener('error', () => this.fail('The demo backend could not start'));
+    let heard = false;
+    port.addEventListener('message', (event) => {
+      heard = true;
+      this.receive(event.data as WorkerMessage);
+    });
+    // Before its first message, an error is the worker failing to load: nothing will answer.
+    // Later, it is an exception the worker's own handlers did not catch; the worker goes on.
+    port.addEventListener('error', () => {
+      if (heard) console.warn('[fake-firebase] the demo backend reported an error');
+      else this.fail('The demo backend could not start');
+    });
     // The first message starts the worker's load, with this page's clock.
     port.postMessage({ type: 'state', ...pageState() } satisfies PageMessage);
     if (this.offlineLog.length > 0) {
