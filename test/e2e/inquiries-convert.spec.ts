@@ -34,9 +34,9 @@ interface SeededInquiry {
 async function seedInquiry(page: Page, inquiry: SeededInquiry) {
   await open(page, '/login');
   await page.waitForFunction(() => Boolean(window.__fakeFirebase));
-  await page.evaluate(({ id, status, ...fields }) => {
+  await page.evaluate(async ({ id, status, ...fields }) => {
     const at = new Date(Date.now() - 5 * 86_400_000).toISOString();
-    window.__fakeFirebase?.setDocument(`parentInquiries/${id}`, {
+    await window.__fakeFirebase?.setDocument(`parentInquiries/${id}`, {
       ...fields,
       phone: '+91 98765 43210',
       childDateOfBirth: '2019-05-14',
@@ -126,7 +126,7 @@ test('the office converts an enrolled inquiry: pre-filled editors, one save, lin
   expect(invited).toMatchObject({ roles: ['parent'], familyId: `fam-inq-${id}` });
   const mails = await page.evaluate(
     async (address) =>
-      (await ((await window.__fakeFirebase?.listDocuments('mail')) ?? [])).filter((m) =>
+      ((await window.__fakeFirebase?.listDocuments('mail')) ?? []).filter((m) =>
         JSON.stringify(m.data.to).includes(address),
       ),
     email,

@@ -126,7 +126,7 @@ test('an admin invites a member, sees where the invitation went (no password), s
       .getByRole('status'),
   ).toHaveText('Invitation sent to mira.tan@demo-learning.example again.');
   const invitations = await page.evaluate(async () =>
-    (await ((await window.__fakeFirebase?.listDocuments('mail')) ?? [])).filter(
+    ((await window.__fakeFirebase?.listDocuments('mail')) ?? []).filter(
       (m) => m.data.kind === 'invitation',
     ),
   );
