@@ -189,9 +189,6 @@ function parseDocument(path: string, raw: unknown): StoredDocument | undefined {
   return doc.success ? doc.data : undefined;
 }
 
-const COMMIT_URL = /^https:\/\/firestore\.googleapis\.com\/.*:commit$/;
-const now = () => (typeof performance === 'undefined' ? 0 : performance.now());
-
 /** Stored documents read per request at a load: each page is parsed in its own task. */
 const LOAD_PAGE_SIZE = 500;
 
@@ -367,16 +364,8 @@ export class SharedFakeState {
     // Outside the lock: 300 ms of injected latency must not hold up every other tab.
     const latency = store.latencyFor(req.url);
     if (latency > 0 && !isOffline()) await delay(latency);
-    const started = now();
-    try {
-      return await this.transact(
-        async () => (await getResponse(handlers, req)) ?? Response.error(),
-      );
-    } finally {
-      // Read by `npm run bench:demo-backend`: the main thread's longest task inside a commit.
-      if (COMMIT_URL.test(req.url) && typeof performance.measure === 'function')
-        performance.measure('fake-firebase:commit', { start: started });
-    }
+    // The page times each commit (`fake-firebase:commit`, mocks/browser.ts): this runs in a worker.
+    return this.transact(async () => (await getResponse(handlers, req)) ?? Response.error());
   }
 
   /** Closes the database and the channel (tests, and a tab being torn down). */
