@@ -435,6 +435,9 @@ function planSeed(profile: SeedProfile, now: number): SeedPlan {
   const studentDemo = demoAccount('student');
   const demoStudentClassrooms: string[] = [];
   const studentsByClassroom = new Map<string, string[]>(classrooms.map((c) => [c.id, []]));
+  // For the seeded absence reports: who reports for a family, and where each student is.
+  const reporterOf = new Map<string, { uid: string; name: string }>();
+  const placeOf = new Map<string, { familyId: string; campusId: string; classroomIds: string[] }>();
   let studentIndex = 0;
   let familyIndex = 0;
   const parentMemberFamilies = Math.min(30, Math.ceil(size.students / 10));
@@ -481,6 +484,7 @@ function planSeed(profile: SeedProfile, now: number): SeedPlan {
     });
     if (guardianUid) {
       member(guardianUid, primaryEmail, guardians[0]?.name ?? familyName, ['parent'], { familyId });
+      reporterOf.set(familyId, { uid: guardianUid, name: guardians[0]?.name ?? familyName });
     }
 
     for (let k = 0; k < children && studentIndex < size.students; k++, studentIndex++) {
@@ -508,6 +512,7 @@ function planSeed(profile: SeedProfile, now: number): SeedPlan {
       if (isDemoStudent) demoStudentClassrooms.push(...classroomIds);
       if (status === 'enrolled' && classroom) studentsByClassroom.get(classroom.id)?.push(id);
       const firstName = isDemoStudent ? 'Leo' : isDemoFamily ? 'Ivy' : pick(FIRST_NAMES);
+      placeOf.set(id, { familyId, campusId: campus?.id ?? 'campus-north', classroomIds });
       const birth = addDays(today, -Math.round(age * 365.25 + rand() * 300));
       w.put(`students/${id}`, {
         firstName,
@@ -607,6 +612,45 @@ function planSeed(profile: SeedProfile, now: number): SeedPlan {
         updatedBy: byMember,
       });
     }
+  });
+
+  // Absences families reported (issue 32): today and the next days, for the office's list and the
+  // roll calls; one by the demo parent for Ivy, later in the week. Only students whose family has
+  // a parent member, who is the reporter. None for Leo: the browser tests report his.
+  const reasons = ['ill', 'appointment', 'family', 'religious', 'ill', 'other'] as const;
+  const reported: string[] = [];
+  for (const c of classrooms) {
+    const candidate = (studentsByClassroom.get(c.id) ?? []).find((id) => {
+      const place = placeOf.get(id);
+      return place && place.familyId !== 'fam-0000' && reporterOf.has(place.familyId);
+    });
+    if (candidate) reported.push(candidate);
+  }
+  const ivy = [...placeOf].find(([id, p]) => p.familyId === 'fam-0000' && id !== 'stu-00000');
+  if (ivy) reported.push(ivy[0]);
+  reported.forEach((studentId, i) => {
+    const place = placeOf.get(studentId);
+    const reporter = place ? reporterOf.get(place.familyId) : undefined;
+    if (!place || !reporter) return;
+    const isIvy = place.familyId === 'fam-0000';
+    const from = isoDate(addDays(today, isIvy ? 3 : i % 3));
+    const late = !isIvy && i % 4 === 1;
+    w.put(`absenceReports/seed-report-${String(i).padStart(2, '0')}`, {
+      studentId,
+      familyId: place.familyId,
+      campusId: place.campusId,
+      classroomIds: place.classroomIds,
+      from,
+      to: late ? from : isoDate(addDays(today, (isIvy ? 3 : i % 3) + (i % 2))),
+      part: late ? 'late' : 'day',
+      ...(late ? { time: '10:30' } : {}),
+      reason: isIvy ? 'appointment' : (reasons[i % reasons.length] ?? 'other'),
+      note: isIvy ? 'Dentist in the morning; back after lunch if she feels well.' : '',
+      status: 'reported',
+      createdBy: reporter.uid,
+      reporterName: reporter.name,
+      updatedBy: reporter.uid,
+    });
   });
 
   // Events around today.

@@ -41,10 +41,12 @@ describe('mergeFieldPaths', () => {
     ]);
   });
 
-  it('refuses a delete, which no trigger produces', () => {
-    expect(() => triggerWriteOf({ path: 'students/s1', delete: true })).toThrow(
-      'A trigger may not delete students/s1',
-    );
+  it('passes a delete on (a released push, an absence alert taken back)', () => {
+    expect(triggerWriteOf({ path: 'absenceAlerts/s1_2026-11-27', delete: true })).toEqual({
+      path: 'absenceAlerts/s1_2026-11-27',
+      data: {},
+      delete: true,
+    });
   });
 });
 

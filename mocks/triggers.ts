@@ -6,6 +6,7 @@
 // applies their account changes to the fake's accounts. mocks/firestore.ts calls it after a client
 // commit and applies the writes as the backend in the same request, so the change events, the
 // in-page cross-tab persistence and the server mode's save all include them.
+import { dueAbsenceAlertOutcome } from '../app/domain/server/absence-alerts';
 import { accessLinkWritesOf, affectedMembers } from '../app/domain/server/access';
 import { auditTrailWrites } from '../app/domain/server/audit';
 import {
@@ -76,7 +77,8 @@ export function mergeFieldPaths(data: Record<string, unknown>, prefix = ''): str
 
 /** A shared decision's write in the fake's trigger format (deletes are not produced by triggers). */
 export function triggerWriteOf(write: ServerWrite): TriggerWrite {
-  if (isDelete(write)) throw new Error(`A trigger may not delete ${write.path}`);
+  // A trigger deletes only backend documents: a held push released, an absence alert taken back.
+  if (isDelete(write)) return { path: write.path, data: {}, delete: true };
   return write.merge
     ? { path: write.path, data: write.data, fields: mergeFieldPaths(write.data) }
     : { path: write.path, data: write.data };
@@ -150,6 +152,7 @@ export const FAKE_TRIGGER_PARTS: TriggerParts = {
   audienceKeys: true,
   audit: true,
   participantNames: true,
+  absenceAlerts: true,
 };
 
 /**
@@ -167,9 +170,9 @@ export function commitChangeTriggers(
   nowIso: string,
   parts: TriggerParts = FAKE_TRIGGER_PARTS,
 ): TriggerWrite[] {
-  const outcome = changeTriggers(changes, ctx, nowIso, parts);
+  const outcome = changeTriggers(changes, ctx, nowIso, parts, reachHost());
   applyAuthEffects(outcome.auth);
-  return outcome.writes.map(triggerWriteOf);
+  return [...outcome.writes.map(triggerWriteOf), ...pushSendWrites(outcome.pushes, nowIso)];
 }
 
 /**
@@ -190,7 +193,12 @@ export async function commitChangeTriggersInSlices(
     changes,
     ctx,
     nowIso,
-    { notifications: rest.notifications, claims: rest.claims, reach: rest.reach },
+    {
+      notifications: rest.notifications,
+      claims: rest.claims,
+      reach: rest.reach,
+      absenceAlerts: rest.absenceAlerts,
+    },
     reachHost(),
   );
   const writes: ServerWrite[] = [...head.writes];
@@ -278,11 +286,12 @@ export function pushSendWrites(pushes: readonly PushSend[], sentAt: string): Tri
  */
 export function scheduledWrites(ctx: PermissionContext, nowIso: string): TriggerWrite[] {
   const released = releaseHeldPushes(ctx, nowIso);
+  const alerts = dueAbsenceAlertOutcome(ctx, nowIso, reachHost());
   const digests = dailyDigests(ctx, nowIso, reachHost());
   return [
-    ...released.writes.map((w): TriggerWrite =>
-      isDelete(w) ? { path: w.path, data: {}, delete: true } : triggerWriteOf(w),
-    ),
+    ...alerts.writes.map(triggerWriteOf),
+    ...pushSendWrites(alerts.pushes, nowIso),
+    ...released.writes.map(triggerWriteOf),
     ...pushSendWrites(released.pushes, nowIso),
     ...digests.map(triggerWriteOf),
   ];

@@ -60,6 +60,7 @@ const LINKED_COLLECTIONS = new Set([
   'facilitators',
   'events',
   'resources',
+  'absenceReports',
 ]);
 
 /**
@@ -104,6 +105,10 @@ function roleScope(role: Role, user: ScopeUser, collection: string): RoleScope {
     if (collection === 'students') return anyOfValues('classroomIds', 'array-contains-any', taught);
     if (collection === 'attendance') return anyOfValues('classroomId', 'in', taught);
     if (collection === 'families') return anyOfValues('__name__', 'in', user.familyIds ?? []);
+    // Absences reported for the students of their classrooms (ownClassroomReports).
+    if (collection === 'absenceReports') {
+      return anyOfValues('classroomIds', 'array-contains-any', taught);
+    }
   }
   if (role === 'parent') {
     const familyId = user.member?.familyId;
@@ -121,6 +126,10 @@ function roleScope(role: Role, user: ScopeUser, collection: string): RoleScope {
     }
     if (collection === 'parentInquiries') {
       return [[{ field: 'createdBy', op: '==', value: user.memberUUID }]];
+    }
+    // Their family's reported absences (ownFamilyReports), whoever of them reported.
+    if (collection === 'absenceReports') {
+      return familyId ? [[{ field: 'familyId', op: '==', value: familyId }]] : [];
     }
     // The requests about their family's guardians (the matrix's ownFamilyRequests), theirs or not.
     if (collection === 'guardianRequests') {

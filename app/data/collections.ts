@@ -131,6 +131,20 @@ const EXTRA_COLLECTIONS: readonly CollectionDefinition[] = [
     cacheDurationMs: 7 * DAY,
     prioritySync: false,
   }),
+  // Absences families report (issue 32): read on the roll call, the office's list and the parent's
+  // page, and queued offline like every write. Refreshed every 15 minutes; the roll call and the
+  // office's list follow them live while open.
+  // Never deleted (a family withdraws one), and about a student whose family and classrooms it
+  // keeps: refreshed by their changes, whole once a day.
+  {
+    ...extra('absenceReports', {
+      syncFrequencyMs: 15 * MINUTE,
+      cacheDurationMs: 7 * DAY,
+      prioritySync: true,
+    }),
+    changesOnlyWhenDue: true,
+    wholeRefreshMs: DAY,
+  },
   extra('resources', {
     syncFrequencyMs: 24 * HOUR,
     cacheDurationMs: 30 * DAY,

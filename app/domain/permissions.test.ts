@@ -79,6 +79,8 @@ const facts = {
   otherFacilitator: '',
   childAttendance: '',
   otherAttendance: '',
+  facReport: '',
+  otherReport: '',
   today: '',
 };
 
@@ -130,6 +132,9 @@ beforeAll(async () => {
   facts.childAttendance = `attendance/${attendance.find((a) => leoClassrooms.includes(String(a.data.classroomId)))?.id ?? ''}`;
   facts.otherAttendance = `attendance/${attendance.find((a) => a.data.classroomId === facts.otherClassroom)?.id ?? ''}`;
   facts.today = createContext().today;
+  const reports = fake.listDocuments('absenceReports');
+  facts.facReport = `absenceReports/${reports.find((r) => classroomsOf(r).some((c) => facilitator.classroomIds.includes(c)))?.id ?? ''}`;
+  facts.otherReport = `absenceReports/${reports.find((r) => r.data.familyId !== 'fam-0000' && !classroomsOf(r).some((c) => facilitator.classroomIds.includes(c)))?.id ?? ''}`;
   for (const account of DEMO_ACCOUNTS) {
     fake.setDocument(`Members/${account.uid}/devices/seeded-device`, {
       token: `demo:${account.uid}`,
@@ -181,6 +186,26 @@ const guardianRequest = (createdBy: string, familyId: string): Record<string, un
   createdBy,
   decisionNote: '',
 });
+
+/** Leo's absence tomorrow as his family reports it (issue 32). */
+function leoReport(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const leo = fake.getDocument(facts.leo) ?? {};
+  return {
+    studentId: 'stu-00000',
+    familyId: 'fam-0000',
+    campusId: leo.campusId,
+    classroomIds: leo.classroomIds,
+    from: facts.today,
+    to: facts.today,
+    part: 'day',
+    reason: 'ill',
+    note: '',
+    status: 'reported',
+    createdBy: uid('parent'),
+    reporterName: 'Grace Whitfield',
+    ...overrides,
+  };
+}
 
 const CASES: Case[] = [
   // campuses, classrooms, subjects: staff RW, everyone else R.
@@ -758,6 +783,62 @@ const CASES: Case[] = [
       () => create('guardianRequests/new', guardianRequest(uid(role), 'fam-0000')),
     ],
   })),
+  // absenceReports (issue 32): a family reports; the office answers; facilitators read their rooms'.
+  ...STAFF.map((role): Case => ({
+    role,
+    collection: 'absenceReports',
+    allowed: [
+      'acknowledge a reported absence',
+      () =>
+        update(facts.otherReport, {
+          status: 'acknowledged',
+          acknowledgedBy: uid(role),
+          acknowledgedAt: '2026-11-27T10:00:00.000Z',
+        }),
+    ],
+    refused: [
+      'change who reported it',
+      () => update(facts.otherReport, { reporterName: 'Someone else' }),
+    ],
+  })),
+  {
+    role: 'facilitator',
+    collection: 'absenceReports',
+    allowed: ['read a report about a student they teach', () => read(facts.facReport)],
+    refused: [
+      'invent a family’s report',
+      () =>
+        create('absenceReports/forged', {
+          ...leoReport(),
+          createdBy: uid('facilitator'),
+          reporterName: 'Daniel Mensah',
+        }),
+    ],
+  },
+  {
+    role: 'parent',
+    collection: 'absenceReports',
+    allowed: ['report their child ill', () => create('absenceReports/leo-ill', leoReport())],
+    refused: [
+      'report another family’s child',
+      () => {
+        const other = fake.getDocument(facts.otherStudent) ?? {};
+        return create('absenceReports/not-mine', {
+          ...leoReport(),
+          studentId: facts.otherStudent.split('/')[1],
+          familyId: other.familyId,
+          campusId: other.campusId,
+          classroomIds: other.classroomIds,
+        });
+      },
+    ],
+  },
+  {
+    role: 'student',
+    collection: 'absenceReports',
+    allowed: ['read another collection', () => read('campuses/campus-north')],
+    refused: ['read a reported absence', () => read(facts.otherReport)],
+  },
   // unregisteredSignins
   ...(['admin', 'superAdmin'] as Role[]).map((role): Case => ({
     role,

@@ -3,6 +3,7 @@
 // read and write with PERMISSION_DENIED, and production Firestore rules must say the same thing.
 // The matrix is data; the scopes are small predicates that may look up other documents through a
 // context, the way Firestore rules use get().
+import { FAMILY_REPORT_FIELDS, MAX_ABSENCE_DAYS, OFFICE_REPORT_FIELDS } from './absences';
 import { audienceKeysMatch, inAudience } from './audience';
 import { isCalendarDate } from './dates';
 import { OFFICE_PARTICIPANT, takesPart } from './messages';
@@ -30,6 +31,8 @@ export const PERMISSION_COLLECTIONS = [
   'guardianRequests',
   // Members/{uid}/devices/{deviceId}: where a member receives pushes (issue 31).
   'devices',
+  // Absences a family reports (issue 32).
+  'absenceReports',
 ] as const;
 export type PermissionCollection = (typeof PERMISSION_COLLECTIONS)[number];
 
@@ -53,7 +56,9 @@ export type ReadScope =
   | 'ownNotification'
   | 'ownInquiry'
   | 'ownFamilyRequests'
-  | 'ownDevice';
+  | 'ownDevice'
+  | 'ownClassroomReports'
+  | 'ownFamilyReports';
 
 export type WriteScope =
   | 'none'
@@ -71,7 +76,8 @@ export type WriteScope =
   | 'createOwnInquiry'
   | 'ownResources'
   | 'createOwnFamilyRequest'
-  | 'ownDevices';
+  | 'ownDevices'
+  | 'reportOwnChildren';
 
 export interface AccessRule {
   read: ReadScope;
@@ -188,6 +194,15 @@ export const PERMISSION_MATRIX: Record<PermissionCollection, MatrixRow> = {
     rule('ownDevice', 'ownDevices'),
     rule('ownDevice', 'ownDevices'),
   ),
+  // A family reports its children's absences; the office reads, acknowledges and asks for a
+  // document; a facilitator reads those of the students in their classrooms (the roll call).
+  absenceReports: row(
+    rw,
+    rw,
+    rule('ownClassroomReports', 'none'),
+    rule('ownFamilyReports', 'reportOwnChildren'),
+    none,
+  ),
 };
 
 /**
@@ -197,7 +212,14 @@ export const PERMISSION_MATRIX: Record<PermissionCollection, MatrixRow> = {
  * them: they are outside PERMISSION_COLLECTIONS, so collectionOfPath gives null (the fake refuses)
  * and the generated rules have no match for them (Firestore refuses).
  */
-export const SERVER_ONLY_COLLECTIONS = ['mail', 'pushQueue', 'digests', 'demoPushes'] as const;
+export const SERVER_ONLY_COLLECTIONS = [
+  'mail',
+  'pushQueue',
+  'digests',
+  'demoPushes',
+  // Absence alerts waiting for their delay, or sent (issue 32, app/domain/server/absence-alerts.ts).
+  'absenceAlerts',
+] as const;
 export type ServerOnlyCollection = (typeof SERVER_ONLY_COLLECTIONS)[number];
 
 // ---- facts the scopes share with the generated Firestore rules (scripts/rules) ----------------
@@ -261,6 +283,7 @@ export const IMMUTABLE_FIELDS: Partial<Record<PermissionCollection, readonly str
   resources: ['createdBy'],
   guardianRequests: ['familyId', 'kind', 'guardian', 'note', 'createdBy'],
   Notifications: ['memberUUID', 'notificationUUID'],
+  absenceReports: ['studentId', 'familyId', 'campusId', 'classroomIds', 'createdBy', 'reporterName'],
 };
 /**
  * Collections whose client writes carry the writer and the server time (`updatedBy` = the caller,
@@ -339,6 +362,9 @@ export const SCOPE_LABELS: Record<ReadScope | WriteScope, string> = {
   ownResources: 'resources they created',
   createOwnFamilyRequest: 'ask the office to add or remove a guardian of own family',
   ownDevice: 'own devices',
+  ownClassroomReports: 'absences reported for students in own classrooms',
+  ownFamilyReports: "own children's reported absences",
+  reportOwnChildren: "report own children's absences; change or withdraw them",
   ownDevices: 'register and remove own devices',
 };
 
@@ -721,6 +747,10 @@ function readAllowed(
       return p.familyIds.includes(str(data.familyId) ?? '');
     case 'ownDevice':
       return ownerOfDevice(ref.path) === p.uid;
+    case 'ownClassroomReports':
+      return intersects(strings(data.classroomIds), p.classroomIds);
+    case 'ownFamilyReports':
+      return p.familyIds.includes(str(data.familyId) ?? '');
   }
 }
 
@@ -880,6 +910,8 @@ function writeAllowed(
       return versions.every((d) => d.createdBy === p.memberUUID);
     case 'ownDevices':
       return ownerOfDevice(ref.path) === p.uid;
+    case 'reportOwnChildren':
+      return familyReportAllowed(p, change, ctx);
     case 'createOwnFamilyRequest':
       return (
         isCreate &&
@@ -890,6 +922,40 @@ function writeAllowed(
         after.decidedAt === undefined
       );
   }
+}
+
+/**
+ * A guardian's write to an absence report (issue 32). A new report is about one of their children,
+ * carries the child's family, campus and classrooms as the student record has them, names the
+ * writer as its author under their profile's name, starts as `reported`, and holds nothing of the
+ * office's. Later, any guardian of the family may change what it says or withdraw it; nobody deletes
+ * one.
+ */
+function familyReportAllowed(p: Principal, change: DocumentChange, ctx: PermissionContext): boolean {
+  const { before, after } = change;
+  if (after === null) return false;
+  if (before === null) {
+    const studentId = str(after.studentId) ?? '';
+    const student = ctx.get(`students/${studentId}`);
+    const member = ctx.get(`Members/${p.uid}`);
+    return (
+      student !== null &&
+      p.childIds.includes(studentId) &&
+      p.familyIds.includes(str(after.familyId) ?? '') &&
+      after.familyId === student.familyId &&
+      after.campusId === student.campusId &&
+      sameJson(after.classroomIds ?? [], student.classroomIds ?? []) &&
+      after.createdBy === p.memberUUID &&
+      after.reporterName === (str(member?.displayName) ?? '') &&
+      after.status === 'reported' &&
+      !OFFICE_REPORT_FIELDS.some((field) => after[field] !== undefined)
+    );
+  }
+  return (
+    p.familyIds.includes(str(before.familyId) ?? '') &&
+    onlyChanged(before, after, FAMILY_REPORT_FIELDS) &&
+    (after.status === before.status || after.status === 'withdrawn')
+  );
 }
 
 /** May this principal read this document (already stored, or null for a missing one)? */
@@ -962,6 +1028,20 @@ function isHonestRollCall(id: string, data: DocData, today: string): boolean {
     date >= FIRST_ATTENDANCE_DATE &&
     date <= today
   );
+}
+
+/**
+ * An absence report's days: real dates, `from` not after `to`, at most MAX_ABSENCE_DAYS; a part of
+ * a day is one day with its time.
+ */
+function isHonestAbsenceReport(data: DocData): boolean {
+  const from = str(data.from);
+  const to = str(data.to);
+  if (from === null || to === null || !isCalendarDate(from) || !isCalendarDate(to)) return false;
+  if (from > to) return false;
+  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+  if (days >= MAX_ABSENCE_DAYS) return false;
+  return data.part === 'day' || (from === to && typeof data.time === 'string');
 }
 
 /** A new message: in the conversation of its path, read by no one but its sender so far. */
@@ -1037,6 +1117,8 @@ export function keepsInvariants(
     case 'events':
     case 'resources':
       return audienceKeysMatch(after);
+    case 'absenceReports':
+      return isHonestAbsenceReport(after);
     default:
       return true;
   }

@@ -87,7 +87,8 @@ export type ReachPreferences = z.infer<typeof reachPreferencesSchema>;
 export const REACH_CHANNELS_PATH = 'preferences.reach.channels';
 
 export const DEFAULT_REACH: ReachPreferences = {
-  channels: { messages: ['push'], events: [], resources: [], attendance: [], inquiries: [] },
+  // An absence alert is the one notice a family must not miss (issue 32): pushed by default too.
+  channels: { messages: ['push'], events: [], resources: [], attendance: ['push'], inquiries: [] },
   quietHours: null,
   pausedUntil: null,
 };

@@ -3,6 +3,13 @@
 // dates are ISO-8601 strings here: the backend adapter turns Firestore Timestamps into strings
 // before parsing. Documents carry their id outside the data, so `id` is optional in each schema.
 import { z } from 'zod';
+import {
+  ABSENCE_NOTE_MAX,
+  ABSENCE_PARTS,
+  ABSENCE_REASONS,
+  ABSENCE_REPORT_STATUSES,
+  MAX_ALERT_DELAY_MINUTES,
+} from './absences';
 import { MAX_AUDIENCE_KEYS } from './audience';
 import { DEVICE_PLATFORM_MAX, DEVICE_TOKEN_MAX, reachPreferencesSchema } from './reach';
 import { UPLOAD_CONTENT_TYPES, WEB_LINK_PATTERN } from './resources';
@@ -29,6 +36,14 @@ export const campusSchema = z.object({
   address: z.string().default(''),
   phone: z.string().default(''),
   timezone: z.string().default('UTC'),
+  /** Absence alerts to families (issue 32); absent = on, 10 minutes after the save, absent only. */
+  absenceAlerts: z
+    .object({
+      enabled: z.boolean(),
+      delayMinutes: z.number().int().min(0).max(MAX_ALERT_DELAY_MINUTES),
+      includeLate: z.boolean(),
+    })
+    .optional(),
 });
 export type Campus = z.infer<typeof campusSchema>;
 
@@ -429,6 +444,44 @@ export const deviceSchema = z.object({
 });
 export type Device = z.infer<typeof deviceSchema>;
 
+/**
+ * An absence a family reports ahead (issue 32), or after the fact. `familyId`, `campusId` and
+ * `classroomIds` are the student's when it is written (the rules check them against the student), so
+ * the office's and the facilitators' queries find it; `reporterName` is the writer's display name
+ * (checked against their profile), for the roll call's "Reported by Grace Whitfield: ill".
+ */
+export const absenceReportSchema = z.object({
+  ...base,
+  studentId: z.string().min(1),
+  familyId: z.string().min(1),
+  campusId: z.string(),
+  classroomIds: z.array(z.string()).default([]),
+  from: isoDate,
+  to: isoDate,
+  part: z.enum(ABSENCE_PARTS),
+  /** Arriving (late) or leaving (early) at, campus time; none for the whole day. */
+  time: clockTime.optional(),
+  reason: z.enum(ABSENCE_REASONS),
+  note: z.string().max(ABSENCE_NOTE_MAX).default(''),
+  status: z.enum(ABSENCE_REPORT_STATUSES),
+  createdBy: z.string(),
+  reporterName: z.string().max(200),
+  acknowledgedBy: z.string().optional(),
+  acknowledgedAt: isoDateTime.optional(),
+  documentRequestedBy: z.string().optional(),
+  documentRequestedAt: isoDateTime.optional(),
+  /** A doctor's note the family uploaded (Storage, the resources' checks). */
+  document: z
+    .object({
+      storagePath: z.string().max(500),
+      name: z.string().max(200),
+      mimeType: z.string().max(100),
+      size: z.number().int().min(0),
+    })
+    .optional(),
+});
+export type AbsenceReport = z.infer<typeof absenceReportSchema>;
+
 /** Collection name (as stored in Firestore) → schema of its documents. */
 export const RECORD_SCHEMAS = {
   campuses: campusSchema,
@@ -450,6 +503,7 @@ export const RECORD_SCHEMAS = {
   auditLog: auditEntrySchema,
   guardianRequests: guardianRequestSchema,
   devices: deviceSchema,
+  absenceReports: absenceReportSchema,
 } as const;
 export type RecordCollection = keyof typeof RECORD_SCHEMAS;
 export type RecordOf<C extends RecordCollection> = z.infer<(typeof RECORD_SCHEMAS)[C]>;

@@ -4,6 +4,7 @@
 // holds". The person's roles and links come from one get() of their Members document: the roles the
 // callables set, and `access` (app/domain/access-links.ts) the triggers keep up to date, because
 // rules cannot list collections to find a parent's children or a facilitator's classrooms.
+import { FAMILY_REPORT_FIELDS, OFFICE_REPORT_FIELDS } from '../../app/domain/absences';
 import { OFFICE_PARTICIPANT } from '../../app/domain/messages';
 import {
   ACCESS_LINKS_FIELD,
@@ -125,7 +126,38 @@ export const READ_SCOPES: Record<ReadScope, (c: ScopeContext) => string> = {
   ownInquiry: (c) => `${field(c.before, 'createdBy', "''")} == ${me(c)}`,
   ownFamilyRequests: (c) => `${field(c.before, 'familyId', "''")} in ${link(c, 'familyIds')}`,
   ownDevice: (c) => `${c.owner ?? 'null'} == request.auth.uid`,
+  ownClassroomReports: (c) =>
+    `${field(c.before, 'classroomIds', '[]')}.hasAny(${link(c, 'classroomIds')})`,
+  ownFamilyReports: (c) => `${field(c.before, 'familyId', "''")} in ${link(c, 'familyIds')}`,
 };
+
+/** The student record an absence report is about (one get), as a rules expression. */
+const reportedStudent = (c: ScopeContext) =>
+  `get(/databases/$(database)/documents/students/$(${field(c.after, 'studentId', "''")})).data`;
+
+/** permissions.ts familyReportAllowed, as a rules expression. */
+function familyReport(op: WriteOp, c: ScopeContext): string {
+  if (op === 'delete') return 'false';
+  if (op === 'update') {
+    return and(
+      `${field(c.before, 'familyId', "''")} in ${link(c, 'familyIds')}`,
+      onlyChanges(c, FAMILY_REPORT_FIELDS),
+      `(${field(c.after, 'status', "''")} == ${field(c.before, 'status', "''")} || ${field(c.after, 'status', "''")} == 'withdrawn')`,
+    );
+  }
+  const student = reportedStudent(c);
+  return and(
+    `${field(c.after, 'studentId', "''")} in ${link(c, 'childIds')}`,
+    `${field(c.after, 'familyId', "''")} in ${link(c, 'familyIds')}`,
+    `${field(c.after, 'familyId', "''")} == ${student}.get('familyId', null)`,
+    `${field(c.after, 'campusId', "''")} == ${student}.get('campusId', null)`,
+    `${field(c.after, 'classroomIds', '[]')} == ${student}.get('classroomIds', [])`,
+    `${field(c.after, 'createdBy', "''")} == ${me(c)}`,
+    `${field(c.after, 'reporterName', "''")} == ${c.m}.get('displayName', '')`,
+    `${field(c.after, 'status', "''")} == 'reported'`,
+    `!${c.after}.keys().hasAny(${list(OFFICE_REPORT_FIELDS)})`,
+  );
+}
 
 /** The read receipts gain at most the caller's own (permissions.ts isOwnReadReceipt). */
 function receiptOnlyMine(c: ScopeContext): string {
@@ -247,6 +279,7 @@ export const WRITE_SCOPES: Record<WriteScope, (op: WriteOp, c: ScopeContext) => 
       : 'false',
   ownResources: (op, c) => every(op, c, (d) => `${field(d, 'createdBy', "''")} == ${me(c)}`),
   ownDevices: (_op, c) => `${c.owner ?? 'null'} == request.auth.uid`,
+  reportOwnChildren: familyReport,
   createOwnFamilyRequest: (op, c) =>
     op === 'create'
       ? and(

@@ -1,6 +1,7 @@
 // The matrix's invariants (app/domain/permissions.ts keepsInvariants) as rules expressions: what every
 // client write keeps whatever the role's scope. Each is written here once per collection, for a
 // create (`after` only) and an update (`before` and `after`); a delete keeps them trivially.
+import { MAX_ABSENCE_DAYS } from '../../app/domain/absences';
 import { MAX_AUDIENCE_KEYS } from '../../app/domain/audience';
 import {
   ARCHIVE_FIELDS,
@@ -78,6 +79,7 @@ export function createInvariant(collection: PermissionCollection): string {
     );
   }
   if (collection === 'events' || collection === 'resources') parts.push(audienceKeys());
+  if (collection === 'absenceReports') parts.push('honestAbsenceReport(after)');
   return and(parts.map((p) => `(${p})`));
 }
 
@@ -112,6 +114,7 @@ export function updateInvariant(collection: PermissionCollection): string {
     );
   }
   if (collection === 'events' || collection === 'resources') parts.push(audienceKeys());
+  if (collection === 'absenceReports') parts.push('honestAbsenceReport(after)');
   return and(parts.map((p) => `(${p})`));
 }
 
@@ -130,6 +133,16 @@ export const INVARIANT_FUNCTIONS = `    // A YYYY-MM-DD string naming a day that
       return d.classroomId is string && d.date is string
         && id == d.classroomId + '_' + d.date
         && calendarDate(d.date) && d.date >= ${literal(FIRST_ATTENDANCE_DATE)} && notFuture(d.date);
+    }
+    // An absence report's days (permissions.ts isHonestAbsenceReport): real dates, from <= to, fewer
+    // than ${MAX_ABSENCE_DAYS} days apart; a part of a day is one day with its time.
+    function honestAbsenceReport(d) {
+      return calendarDate(d.from) && calendarDate(d.to) && d.from <= d.to
+        && dayOf(d.to) - dayOf(d.from) < duration.value(${MAX_ABSENCE_DAYS}, 'd')
+        && (d.part == 'day' || (d.from == d.to && d.get('time', null) is string));
+    }
+    function dayOf(date) {
+      return timestamp.date(int(date[0:4]), int(date[5:7]), int(date[8:10]));
     }
     // As many audience keys as the fields derive (audienceKeysOf): one per role, times the
     // classrooms when narrowed to classrooms.

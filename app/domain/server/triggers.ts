@@ -7,6 +7,7 @@
 // system/collectionVersions for a cached collection; and the audit trail's entry (audit.ts). The
 // Cloud Functions call this from onDocumentWritten / onDocumentCreated; the fake calls it after
 // each client commit.
+import { absenceAlertOutcome } from './absence-alerts';
 import { accessLinkWritesFor } from './access';
 import { audienceKeyWrites } from './audience-keys';
 import { auditTrailWrites, type WrittenChange } from './audit';
@@ -58,6 +59,11 @@ export interface TriggerParts {
    * only with `notifications`, whose writes it reads.
    */
   reach?: boolean;
+  /**
+   * Absence alerts (absence-alerts.ts): a roll call's absent marks filed, taken back or sent, with
+   * their pushes and e-mails.
+   */
+  absenceAlerts?: boolean;
 }
 
 const ALL_PARTS: Required<TriggerParts> = {
@@ -69,6 +75,7 @@ const ALL_PARTS: Required<TriggerParts> = {
   audit: true,
   participantNames: true,
   reach: true,
+  absenceAlerts: true,
 };
 
 /** Where no host names the app's origin (tests): links still parse, and say so. */
@@ -99,6 +106,11 @@ export function changeTriggers(
       writes.push(...reached.writes);
       pushes.push(...reached.pushes);
     }
+  }
+  if (parts.absenceAlerts) {
+    const alerts = absenceAlertOutcome(changes, ctx, nowIso, host);
+    writes.push(...alerts.writes);
+    pushes.push(...alerts.pushes);
   }
   if (parts.claims) for (const change of changes) auth.push(...claimsEffects(change));
   // Each affected member once for the whole commit, not once per write that names them.

@@ -26,6 +26,7 @@ export const CACHED_COLLECTION_NAMES: Readonly<Record<string, string>> = {
   parentInquiries: 'parentInquiries',
   resources: 'resources',
   guardianRequests: 'guardianRequests',
+  absenceReports: 'absenceReports',
 };
 
 /** The cache name of the collection a document path is in (a subcollection by its own id). */

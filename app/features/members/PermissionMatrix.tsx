@@ -32,6 +32,7 @@ const COLLECTION_LABELS: Record<PermissionCollection, string> = {
   unregisteredSignins: 'Unregistered sign-ins',
   auditLog: 'Audit trail',
   guardianRequests: 'Guardian change requests',
+  absenceReports: 'Reported absences',
   devices: 'Devices for push notifications',
 };
 

@@ -149,7 +149,8 @@ describe('nextReach', () => {
           messages: [],
           events: ['digest'],
           resources: [],
-          attendance: [],
+          // Not chosen yet: the default (absence alerts are pushed, issue 32).
+          attendance: ['push'],
           inquiries: ['email'],
         },
         quietHours: { start: '22:00', end: '06:00' },

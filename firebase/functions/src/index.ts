@@ -100,7 +100,8 @@ export const onCampusWritten = written('campuses/{id}');
 // A profile whose name (or role label) changes gives its new name to every conversation the person
 // takes part in (participant-names.ts renamedParticipantWrites); other profile writes write none.
 export const onMemberWritten = written('Members/{id}', { ...audited, participantNames: true });
-export const onAttendanceWritten = written('attendance/{id}', audited);
+// A roll call's absent marks file, drop or send the families' absence alerts (issue 32).
+export const onAttendanceWritten = written('attendance/{id}', { ...audited, absenceAlerts: true });
 export const onEventWritten = written('events/{id}', audienceKeyed);
 // A conversation carries its participants' names (participant-names.ts), kept here when it is
 // created or its participants change; the merge's own event finds them right and writes nothing.
@@ -114,3 +115,5 @@ export const onParentInquiryWritten = written('parentInquiries/{id}', audited);
 // once the client caches them (versions.ts), and every request and decision is audited.
 export const onGuardianRequestWritten = written('guardianRequests/{id}', audited);
 export const onResourceWritten = written('resources/{id}', audienceKeyed);
+// Absence reports (issue 32): the version bump, and their audit; the alerts read them when due.
+export const onAbsenceReportWritten = written('absenceReports/{id}', audited);

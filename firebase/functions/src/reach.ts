@@ -4,6 +4,7 @@
 // the evening digests run on a schedule; e-mails are plain `mail` writes that the Trigger Email
 // extension delivers (docs/deploy.md). The app's origin for links is the APP_URL parameter.
 import { defineString } from 'firebase-functions/params';
+import { dueAbsenceAlertOutcome } from '~/domain/server/absence-alerts';
 import {
   dailyDigests,
   releaseHeldPushes,
@@ -66,12 +67,21 @@ export async function sendPushes(
   return { sent, removed: dead.length };
 }
 
-/** The scheduled job: held pushes whose quiet hours ended, then the evening digests. */
+/**
+ * The scheduled job: held pushes whose quiet hours ended, the absence alerts whose delay passed
+ * (issue 32), then the evening digests.
+ */
 export async function runScheduledReach(now: Date = new Date()): Promise<void> {
   const nowIso = now.toISOString();
   const released = await decideWithReads((ctx) => releaseHeldPushes(ctx, nowIso), now);
   await applyWrites(released.writes);
   await sendPushes(released.pushes);
+  const alerts = await decideWithReads(
+    (ctx) => dueAbsenceAlertOutcome(ctx, nowIso, reachHost()),
+    now,
+  );
+  await applyWrites(alerts.writes, 'trigger');
+  await sendPushes(alerts.pushes);
   const digests = await decideWithReads((ctx) => dailyDigests(ctx, nowIso, reachHost()), now);
   await applyWrites(digests, 'trigger');
 }
