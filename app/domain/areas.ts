@@ -10,6 +10,7 @@ export type Area =
   | 'families'
   | 'facilitators'
   | 'attendance'
+  | 'absences'
   | 'calendar'
   | 'messages'
   | 'notifications'
@@ -27,6 +28,7 @@ const AREA_COLLECTION: Partial<Record<Area, PermissionCollection>> = {
   families: 'families',
   facilitators: 'facilitators',
   attendance: 'attendance',
+  absences: 'absenceReports',
   calendar: 'events',
   messages: 'conversations',
   notifications: 'Notifications',

@@ -4,11 +4,11 @@
 import {
   PERMISSION_COLLECTIONS,
   PERMISSION_MATRIX,
-  SCOPE_LABELS,
   type AccessRule,
   type PermissionCollection,
 } from '~/domain/permissions';
 import type { Role } from '~/domain/roles';
+import { SCOPE_LABELS } from '~/domain/scope-labels';
 import { useSettings } from '~/settings/store';
 import { ROLE_LABELS } from './member-rules';
 
