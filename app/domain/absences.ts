@@ -5,6 +5,16 @@
 // read a report the same way.
 import type { AttendanceStatus } from './attendance';
 
+export {
+  ABSENCE_ALERTS_COLLECTION,
+  absenceAlertId,
+  FAMILY_REPORT_FIELDS,
+  MAX_ABSENCE_DAYS,
+  OFFICE_REPORT_FIELDS,
+  parseAbsenceAlertId,
+  reportFormHref,
+} from './absence-fields';
+
 export const ABSENCE_REASONS = ['ill', 'appointment', 'family', 'religious', 'other'] as const;
 export type AbsenceReason = (typeof ABSENCE_REASONS)[number];
 
@@ -47,30 +57,7 @@ export const ABSENCE_STATUS_LABELS: Record<AbsenceReportStatus, string> = {
 
 /** The longest note a report may carry. */
 export const ABSENCE_NOTE_MAX = 1000;
-/** The longest range one report may cover, in days (a longer leave is a conversation). */
-export const MAX_ABSENCE_DAYS = 31;
 
-/**
- * Fields a guardian may change on their family's report after sending it: what it says, and a
- * withdrawal; who reported it, about whom, and the office's answer are fixed.
- */
-export const FAMILY_REPORT_FIELDS = [
-  'from',
-  'to',
-  'part',
-  'time',
-  'reason',
-  'note',
-  'status',
-  'document',
-] as const;
-/** Fields only the office writes on a report: its acknowledgement and its request for a document. */
-export const OFFICE_REPORT_FIELDS = [
-  'acknowledgedBy',
-  'acknowledgedAt',
-  'documentRequestedBy',
-  'documentRequestedAt',
-] as const;
 
 /** The fields of a report the helpers below read (a stored report, parsed). */
 export interface AbsenceReportLike {
@@ -177,21 +164,3 @@ export function alertsFor(status: string | null, settings: AbsenceAlertSettings)
   return status === 'absent' || (settings.includeLate && status === 'late');
 }
 
-/** The server-only collection of alerts waiting for their delay, or sent (one per student and day). */
-export const ABSENCE_ALERTS_COLLECTION = 'absenceAlerts';
-
-/** The alert's id, and the notification's action item: `${studentId}_${date}`. */
-export function absenceAlertId(studentId: string, date: string): string {
-  return `${studentId}_${date}`;
-}
-
-/** The student and day of an alert id (the date is its last ten characters). */
-export function parseAbsenceAlertId(id: string): { studentId: string; date: string } | null {
-  const match = /^(.+)_(\d{4}-\d{2}-\d{2})$/.exec(id);
-  return match?.[1] && match[2] ? { studentId: match[1], date: match[2] } : null;
-}
-
-/** Where "Report a reason" leads: the report form, filled in for that child and day. */
-export function reportFormHref(studentId: string, date: string): string {
-  return `/dash/absences/new?student=${encodeURIComponent(studentId)}&date=${encodeURIComponent(date)}`;
-}

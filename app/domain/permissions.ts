@@ -3,7 +3,7 @@
 // read and write with PERMISSION_DENIED, and production Firestore rules must say the same thing.
 // The matrix is data; the scopes are small predicates that may look up other documents through a
 // context, the way Firestore rules use get().
-import { FAMILY_REPORT_FIELDS, MAX_ABSENCE_DAYS, OFFICE_REPORT_FIELDS } from './absences';
+import { FAMILY_REPORT_FIELDS, MAX_ABSENCE_DAYS, OFFICE_REPORT_FIELDS } from './absence-fields';
 import { audienceKeysMatch, inAudience } from './audience';
 import { isCalendarDate } from './dates';
 import { OFFICE_PARTICIPANT, takesPart } from './messages';

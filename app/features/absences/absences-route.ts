@@ -26,7 +26,7 @@ import {
   type AbsenceReportRecord,
   type ReportableChild,
 } from './report-form';
-import { viewOf, type ViewLookups } from './views';
+import { familyGroups, officeGroups, viewOf, type ReportView, type ViewLookups } from './views';
 
 /** Whether these roles report absences (a family, for its own children). */
 export function mayReportAbsences(roles: readonly Role[]): boolean {
@@ -106,6 +106,26 @@ export async function loadAbsencesPage(request: Request) {
     canReport: mayReportAbsences(user.roles),
     canAnswer: mayAnswerAbsences(user.roles),
   };
+}
+
+/**
+ * The home tile's reports: a family's coming and current ones; for staff and facilitators, those
+ * reported for today (to answer first), with how many more are reported for the coming days.
+ */
+export async function loadHomeAbsences(
+  user: SessionUser,
+): Promise<{ views: ReportView[]; more: number; family: boolean }> {
+  const [reports, { lookups }] = await Promise.all([
+    loadCollection('absenceReports', { schema: absenceReportRecordSchema }),
+    loadLookups(user),
+  ]);
+  const views = reports.map((r) => viewOf(r, lookups));
+  if (mayReportAbsences(user.roles) && !mayAnswerAbsences(user.roles)) {
+    const { coming } = familyGroups(views, lookups.todayOf);
+    return { views: coming.filter((v) => v.report.status !== 'withdrawn'), more: 0, family: true };
+  }
+  const { today, coming } = officeGroups(views, lookups.todayOf);
+  return { views: today, more: coming.length, family: false };
 }
 
 export const ACKNOWLEDGE_INTENT = 'acknowledge';

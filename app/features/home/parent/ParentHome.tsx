@@ -3,6 +3,7 @@
 import { Link } from '@remix-run/react';
 import type { SessionUser } from '~/auth/session-user';
 import { useRevalidateOnDataChange } from '~/data/route-data';
+import { AbsencesTile, loadHomeAbsences, type HomeAbsences } from '~/features/absences';
 import { studentHref, loadAttendanceData } from '~/features/attendance';
 import { Badge, type BadgeTone } from '~/ui/Badge';
 import { HomeTile } from '~/ui/HomeTile';
@@ -21,6 +22,7 @@ const WATCHED = [
   'messages',
   'conversations',
   'resources',
+  'absenceReports',
 ] as const;
 
 const SUMMARY_PATH = '/dash/attendance/summary';
@@ -30,6 +32,7 @@ export interface ParentHomeData {
   events: Promise<UpcomingEvent[]>;
   unread: Promise<UnreadSummary>;
   resources: Promise<NewResource[]>;
+  absences: Promise<HomeAbsences>;
 }
 
 export function loadParentHome(user: SessionUser): ParentHomeData {
@@ -38,6 +41,7 @@ export function loadParentHome(user: SessionUser): ParentHomeData {
     events: loadUpcomingEvents(user, { days: 7, limit: 6 }),
     unread: loadUnreadMessages(user),
     resources: loadNewResources(user),
+    absences: loadHomeAbsences(user),
   };
 }
 
@@ -96,6 +100,7 @@ export function ParentHome({ data }: { data: ParentHomeData }) {
           )
         }
       </HomeTile>
+      <AbsencesTile data={data.absences} />
       <UpcomingEventsTile
         title="Next events"
         empty="No events in the next 7 days."

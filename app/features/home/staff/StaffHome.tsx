@@ -4,6 +4,7 @@
 // (HomeOverview) titles them. Each tile waits for its own data and every figure links to its page.
 import { Link } from '@remix-run/react';
 import { useRevalidateOnDataChange } from '~/data/route-data';
+import { TodaysAbsencesTile } from '~/features/absences';
 import {
   wholePercent,
   NotMarkedPanel,
@@ -33,6 +34,7 @@ const WATCHED = [
   'events',
   'conversations',
   'messages',
+  'absenceReports',
 ] as const;
 
 const numberFormat = new Intl.NumberFormat('en');
@@ -168,6 +170,7 @@ export function StaffHome({
           )
         }
       </HomeTile>
+      <TodaysAbsencesTile data={data.absences} />
       <UpcomingEventsTile
         title="Upcoming events"
         empty={`No events in the next ${UPCOMING_DAYS} days.`}

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { SessionUser } from '~/auth/session-user';
 import { loadCollection } from '~/data/route-data';
 import { campusSchema, parentInquirySchema, studentSchema } from '~/domain/records';
+import { loadHomeAbsences, type HomeAbsences } from '~/features/absences';
 import { loadAttendanceData } from '~/features/attendance';
 import { loadUnreadMessages, type UnreadSummary } from '~/features/home/shared/unread-messages';
 import { loadUpcomingEvents, type UpcomingEvent } from '~/features/home/shared/upcoming-events';
@@ -33,6 +34,7 @@ export interface StaffHomeData {
   inquiries: Promise<InquiryFigures>;
   events: Promise<UpcomingEvent[]>;
   unread: Promise<UnreadSummary>;
+  absences: Promise<HomeAbsences>;
 }
 
 export async function loadEnrolment(): Promise<EnrolmentFigures> {
@@ -56,5 +58,6 @@ export function loadStaffHome(user: SessionUser): StaffHomeData {
     inquiries: loadOpenInquiries(),
     events: loadUpcomingEvents(user, { days: UPCOMING_DAYS, limit: UPCOMING_LIMIT }),
     unread: loadUnreadMessages(user),
+    absences: loadHomeAbsences(user),
   };
 }
