@@ -45,3 +45,7 @@ export function parseAbsenceAlertId(id: string): { studentId: string; date: stri
 export function reportFormHref(studentId: string, date: string): string {
   return `/dash/absences/new?student=${encodeURIComponent(studentId)}&date=${encodeURIComponent(date)}`;
 }
+
+/** The id prefixes of an alert's notices and of the correction sent after it (one per guardian). */
+export const ABSENCE_ALERT_NOTICE_PREFIX = 'absence-alert-';
+export const ABSENCE_CORRECTION_PREFIX = 'absence-correction-';

@@ -144,6 +144,22 @@ describe('notificationHref', () => {
     expect(notificationHref(actionItem)).toBe(href);
   });
 
+  it('sends an absence alert to the report form, filled in for that child and day', () => {
+    expect(notificationHref('absenceAlerts/stu-001_2026-11-27')).toBe(
+      '/dash/absences/new?student=stu-001&date=2026-11-27',
+    );
+    // A student id may hold an underscore: the date is the id's last part.
+    expect(notificationHref('absenceAlerts/stu_a b_2026-11-27')).toBe(
+      '/dash/absences/new?student=stu_a%20b&date=2026-11-27',
+    );
+  });
+
+  it('has no page for an absence alert whose id names no day', () => {
+    expect(notificationHref('absenceAlerts/stu-001')).toBeNull();
+    expect(notificationHref('absenceAlerts')).toBeNull();
+    expect(notificationHref('absenceAlerts/stu-001_27-11-2026')).toBeNull();
+  });
+
   it('has no page for an unknown kind, and encodes ids', () => {
     expect(notificationHref('unknown/x')).toBeNull();
     expect(notificationHref('')).toBeNull();

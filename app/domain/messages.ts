@@ -7,6 +7,7 @@
 // - The office is a team: a conversation "with the office" has the participant OFFICE_PARTICIPANT,
 //   and every admin, superAdmin and administration member takes part in it on the office's behalf.
 // - Read receipts: `readBy` (member ids, only ever added to) and `readAt.<memberId>` (when).
+import { ABSENCE_ALERTS_COLLECTION, parseAbsenceAlertId, reportFormHref } from './absence-fields';
 import { FALLBACK_TIME_ZONE, schoolDay } from './clock';
 import { isStaff, type Role } from './roles';
 
@@ -165,8 +166,9 @@ export function formatBadgeCount(count: number): string {
 
 /**
  * Where a notification's `actionItem` leads in the app: a document path ('conversations/c1',
- * 'events/e1', 'students/s1', …) or a collection name ('attendance'). Null when the app has no
- * page for it.
+ * 'events/e1', 'students/s1', …) or a collection name ('attendance'). An absence alert
+ * ('absenceAlerts/<studentId>_<date>') leads to the absence report form, filled in for that child
+ * and day. Null when the app has no page for it.
  */
 export function notificationHref(actionItem: string): string | null {
   const [collection, id] = actionItem.split('/');
@@ -193,6 +195,10 @@ export function notificationHref(actionItem: string): string | null {
       return withId('/dash/parent-inquiries', 'inquiry');
     case 'resources':
       return withId('/dash/resources', 'resource');
+    case ABSENCE_ALERTS_COLLECTION: {
+      const alert = id ? parseAbsenceAlertId(id) : null;
+      return alert ? reportFormHref(alert.studentId, alert.date) : null;
+    }
     default:
       return null;
   }

@@ -27,6 +27,7 @@ export const handle = {
   description: 'Absences families report ahead: report one, or see and answer them.',
   area: 'absences',
   nav: { label: 'Absences', order: 55 },
+  guide: 'features/reporting-an-absence',
 } satisfies RouteHandle;
 
 export const meta: MetaFunction = handleMeta;

@@ -1,7 +1,7 @@
-// School setup (/dash/school): campuses, classrooms with their weekly schedules, and subjects, for
-// the roles that may change them (the 'school' area guard answers 403 for everyone else). Creating
-// and editing happen on /dash/school/:kind/new and /dash/school/:kind/:id; deleting happens here,
-// after a confirmation modal.
+// School setup (/dash/school): campuses (with their absence alerts), classrooms with their weekly
+// schedules, and subjects, for the roles that may change them (the 'school' area guard answers 403
+// for everyone else). Creating and editing happen on /dash/school/:kind/new and
+// /dash/school/:kind/:id; deleting happens here, after a confirmation modal.
 import {
   useLoaderData,
   type ClientActionFunctionArgs,
@@ -28,7 +28,7 @@ export async function clientAction({ request }: ClientActionFunctionArgs) {
 
 export const handle = {
   title: 'School Setup',
-  description: 'Campuses, classrooms with their schedules, and subjects.',
+  description: 'Campuses and their absence alerts, classrooms with their schedules, and subjects.',
   area: 'school',
   nav: { label: 'School setup', order: 110 },
   guide: 'features/facilitators-and-school',

@@ -13,6 +13,10 @@
 // Pure over a read context, like every decision here: the fake (mocks/triggers.ts) and the functions
 // (firebase/functions) carry out the writes.
 import {
+  ABSENCE_ALERT_NOTICE_PREFIX,
+  ABSENCE_CORRECTION_PREFIX,
+} from '~/domain/absence-fields';
+import {
   ABSENCE_ALERTS_COLLECTION,
   absenceAlertId,
   alertSettingsOf,
@@ -127,7 +131,8 @@ function notificationWrites(
 ): ServerWrite[] {
   const writes: ServerWrite[] = [];
   for (const uid of recipients) {
-    const id = `absence-${suffix}-${alertId}-${uid}`;
+    const prefix = suffix === 'alert' ? ABSENCE_ALERT_NOTICE_PREFIX : ABSENCE_CORRECTION_PREFIX;
+    const id = `${prefix}${alertId}-${uid}`;
     const path = `Notifications/${id}`;
     if (ctx.get(path)) continue;
     writes.push({

@@ -5,10 +5,10 @@
 import { useNavigate } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { usePersonZone } from '~/auth/person-zone-context';
-import { notificationHref } from '~/domain/messages';
 import { setNotificationOpener } from '~/settings/notification-param';
 import { Modal, type ModalAction } from '~/ui/Modal';
 import { actionLabel, formatFullDate } from './format';
+import { noticeAction } from './notice-action';
 import { notificationFeed } from './notification-feed';
 import { markOpened } from './NotificationItem';
 import type { Notification, NotificationFeed } from './feed';
@@ -55,20 +55,21 @@ export function NotificationDialog({ feed = notificationFeed }: { feed?: Notific
   }, [feed]);
 
   const close = () => setView(null);
-  const href = view?.kind === 'found' ? notificationHref(view.notification.actionItem) : null;
+  // "Go to its page", or what the notice asks for ("Report a reason" on an absence alert).
+  const action = view?.kind === 'found' ? noticeAction(view.notification) : null;
   const actions: ModalAction[] = [
-    ...(href
+    ...(action
       ? [
           {
-            label: 'Go to its page',
+            label: action.label,
             onClick: () => {
               close();
-              navigate(href);
+              navigate(action.href);
             },
           },
         ]
       : []),
-    { label: 'Close', onClick: close, variant: href ? 'secondary' : 'primary' },
+    { label: 'Close', onClick: close, variant: action ? 'secondary' : 'primary' },
   ];
 
   return (

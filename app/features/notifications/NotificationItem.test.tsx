@@ -69,3 +69,45 @@ describe('a notification’s time', () => {
     expect(time).toHaveTextContent(/^Yesterday, 11:00$/);
   });
 });
+
+describe('where a notification leads', () => {
+  function renderItems(items: Notification[]) {
+    const feed = createNotificationFeed({
+      watch: () => () => {},
+      markRead: vi.fn(async () => true),
+      remove: vi.fn(async () => true),
+    });
+    const Stub = createRemixStub([
+      {
+        path: '/',
+        Component: () => <NotificationList items={items} feed={feed} label="Notifications" />,
+      },
+    ]);
+    render(<Stub />);
+  }
+
+  it('opens the report form from an absence alert, and attendance from its correction', async () => {
+    const alert: Notification = {
+      ...notification,
+      id: 'absence-alert-leo_2026-11-27-grace',
+      action: 'attendance',
+      actionItem: 'absenceAlerts/leo_2026-11-27',
+      description:
+        'Leo Whitfield was marked absent from Maples (ages 8–9) at 09:12. Report a reason',
+    };
+    const correction: Notification = {
+      ...alert,
+      id: 'absence-correction-leo_2026-11-27-grace',
+      description: 'Leo is now marked present',
+    };
+    renderItems([alert, correction]);
+    expect(await screen.findByRole('link', { name: /marked absent/ })).toHaveAttribute(
+      'href',
+      '/dash/absences/new?student=leo&date=2026-11-27',
+    );
+    expect(screen.getByRole('link', { name: /now marked present/ })).toHaveAttribute(
+      'href',
+      '/dash/attendance',
+    );
+  });
+});

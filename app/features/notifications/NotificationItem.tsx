@@ -4,11 +4,11 @@
 import { Link } from '@remix-run/react';
 import { usePersonZone } from '~/auth/person-zone-context';
 import { now as clockNow } from '~/domain/clock';
-import { notificationHref } from '~/domain/messages';
 import { settingsStore, useSettings } from '~/settings/store';
 import { Badge } from '~/ui/Badge';
 import { AREA_ICONS, Icon, type LucideIcon } from '~/ui/icons';
 import { actionLabel, formatFullDate, formatNotificationDate } from './format';
+import { noticeAction } from './notice-action';
 import type { Notification, NotificationFeed } from './feed';
 
 export const MARK_READ_FAILED = 'Could not mark the notification as read. Please try again.';
@@ -46,7 +46,7 @@ export function NotificationItem({
 }) {
   const skin = useSettings((s) => s.skin);
   const timeZone = usePersonZone();
-  const href = notificationHref(notification.actionItem);
+  const href = noticeAction(notification)?.href ?? null;
   const { id, isNew } = notification;
   const open = () => {
     if (isNew) markOpened(feed, id);

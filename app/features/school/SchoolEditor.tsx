@@ -2,15 +2,25 @@
 // subject or classroom form on the form kit. Inputs are uncontrolled, so after a refused submit they
 // still hold what the person typed, and each error shows beside its field.
 import { useActionData, useLoaderData } from '@remix-run/react';
+import { useId } from 'react';
+import { alertSettingsOf, MAX_ALERT_DELAY_MINUTES } from '~/domain/absences';
 import type { Campus, Classroom, Facilitator, Subject } from '~/domain/records';
 import { isEditConflict, openedForm, pickEditable } from '~/ui/form/edit-conflicts';
 import { EditConflicts, OpenedField } from '~/ui/form/EditConflicts';
 import { EditorForm } from '~/ui/form/EditorForm';
-import { SelectField, TextAreaField, TextField, type FormState } from '~/ui/form/Field';
+import {
+  CheckboxField,
+  SelectField,
+  TextAreaField,
+  TextField,
+  type FormState,
+} from '~/ui/form/Field';
 import { typedValue } from '~/ui/form/parse-form';
 import { PageHeading } from '~/ui/PageHeading';
 import { ClassroomFields } from './ClassroomFields';
 import {
+  alertFieldName,
+  editableRecord,
   isHexColour,
   KIND_LABELS,
   SCHOOL_FORM_FIELDS,
@@ -69,7 +79,12 @@ export function SchoolEditor({
     >
       {/* Decision 052: what the form opened with, and the fields someone else changed since. */}
       {record ? (
-        <OpenedField opened={openedForm(record, pickEditable(record, SCHOOL_FORM_FIELDS[kind]))} />
+        <OpenedField
+          opened={openedForm(
+            record,
+            pickEditable(editableRecord(kind, record), SCHOOL_FORM_FIELDS[kind]),
+          )}
+        />
       ) : null}
       {isEditConflict(result) ? <EditConflicts conflicts={result.conflicts} /> : null}
       {kind === 'campuses' ? (
@@ -138,7 +153,52 @@ function CampusFields({ form, campus }: { form?: FormState; campus: Campus | nul
         options={zones}
         defaultValue={current}
       />
+      <AbsenceAlertFields form={form} campus={campus} />
     </>
+  );
+}
+
+/**
+ * The campus's absence alerts to families (issue 32): on or off, the delay after the roll call's
+ * save, and whether a late mark alerts too. A new campus starts with the defaults (on, 10 minutes,
+ * absent only), as does one that has never named them.
+ */
+function AbsenceAlertFields({ form, campus }: { form?: FormState; campus: Campus | null }) {
+  const settings = alertSettingsOf(campus);
+  const aboutId = useId();
+  return (
+    <fieldset className="grid min-w-0 gap-4" aria-describedby={aboutId}>
+      <legend className="mb-1 font-medium">Absence alerts to families</legend>
+      <p id={aboutId} className="text-sm text-muted">
+        When a roll call at this campus marks a child absent and the family has reported nothing,
+        each guardian with an account is told, in the app and by push or e-mail as they chose.
+      </p>
+      <CheckboxField
+        name={alertFieldName('enabled')}
+        label="Send absence alerts"
+        form={form}
+        defaultChecked={settings.enabled}
+      />
+      <TextField
+        name={alertFieldName('delayMinutes')}
+        label="Delay after the roll call is saved (minutes)"
+        form={form}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={MAX_ALERT_DELAY_MINUTES}
+        step={1}
+        hint="A correction within the delay sends nothing. 0 sends at once."
+        defaultValue={String(settings.delayMinutes)}
+        className="max-w-64"
+      />
+      <CheckboxField
+        name={alertFieldName('includeLate')}
+        label="Alert for late arrivals too"
+        form={form}
+        defaultChecked={settings.includeLate}
+      />
+    </fieldset>
   );
 }
 

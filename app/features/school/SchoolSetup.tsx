@@ -10,7 +10,13 @@ import { Card } from '~/ui/Card';
 import { ACTION_ICONS } from '~/ui/icons';
 import { MobileActionBar } from '~/ui/MobileActionBar';
 import { Modal } from '~/ui/Modal';
-import { KIND_LABELS, SCHOOL_KINDS, weekdayName, type SchoolKind } from './schemas';
+import {
+  absenceAlertSummary,
+  KIND_LABELS,
+  SCHOOL_KINDS,
+  weekdayName,
+  type SchoolKind,
+} from './schemas';
 import { countClassroomsUsing, type SchoolDeleteResult } from './writes';
 
 type Names = Record<string, string>;
@@ -239,7 +245,10 @@ function Row({
 
 function CampusDetails({ campus }: { campus: Campus }) {
   return (
-    <p>{[campus.address, campus.phone, campus.timezone].filter((v) => v !== '').join(' · ')}</p>
+    <>
+      <p>{[campus.address, campus.phone, campus.timezone].filter((v) => v !== '').join(' · ')}</p>
+      <p>{absenceAlertSummary(campus)}</p>
+    </>
   );
 }
 

@@ -3,12 +3,19 @@
 // actions that parse them (actions.ts); the record schemas they produce data for are in
 // app/domain/records.ts, which the store checks again on save. A schedule row's fields are named
 // `schedule.<row>.<field>`, which parseForm nests into a list of rows, so a row's error comes back
-// under the name of its own field.
+// under the name of its own field. A campus's absence alerts (issue 32) are named
+// `absenceAlerts.<setting>` the same way and nest into the one object the record keeps.
 import { z } from 'zod';
+import {
+  alertSettingsOf,
+  MAX_ALERT_DELAY_MINUTES,
+  type AbsenceAlertSettings,
+} from '~/domain/absences';
 import { isoWeekdayName } from '~/domain/clock';
-import type { Subject } from '~/domain/records';
+import { campusSchema, type Subject } from '~/domain/records';
 import {
   centrePhoneNumber,
+  checkbox,
   plainText,
   requiredChoice,
   requiredText,
@@ -51,6 +58,31 @@ export function timeZones(): string[] {
 /** The phone field of campuses (and facilitators: ui/form/fields.ts). */
 export const phoneNumber = centrePhoneNumber;
 
+/** The delay field's message for a blank, negative or fractional value. */
+export const ALERT_DELAY_MESSAGE = `Enter the delay as a whole number of minutes, from 0 to ${MAX_ALERT_DELAY_MINUTES}.`;
+/** The delay field's message for a value past the limit. */
+export const ALERT_DELAY_TOO_LONG = `The delay can be at most ${MAX_ALERT_DELAY_MINUTES} minutes (${MAX_ALERT_DELAY_MINUTES / 60} hours).`;
+
+/**
+ * A campus's absence alerts to families (issue 32), as the campus form's fieldset sends them
+ * (`absenceAlerts.enabled`, `absenceAlerts.delayMinutes`, `absenceAlerts.includeLate`, which
+ * parseForm nests into one object). An unticked box is not sent, so it reads as off; the three are
+ * always written together, as the record and the rules want them.
+ */
+export const absenceAlertsFormSchema = z.preprocess(
+  // A form with none of the three fields still gets the delay's own message, not "Required".
+  (value) => (typeof value === 'object' && value !== null ? value : {}),
+  z.object({
+    enabled: checkbox,
+    delayMinutes: wholeNumber(ALERT_DELAY_MESSAGE, {
+      min: 0,
+      max: MAX_ALERT_DELAY_MINUTES,
+      outOfRange: ALERT_DELAY_TOO_LONG,
+    }),
+    includeLate: checkbox,
+  }),
+);
+
 export const campusFormSchema = z.object({
   name: requiredText('campus name'),
   address: plainText(300),
@@ -59,7 +91,54 @@ export const campusFormSchema = z.object({
     .string({ required_error: 'Choose the time zone.' })
     .trim()
     .refine(isTimeZone, 'Choose a time zone from the list.'),
+  absenceAlerts: absenceAlertsFormSchema,
 });
+
+/**
+ * A record as its editor compares it (decision 052): a campus's alert settings as they take effect
+ * (the defaults where it names none), so a form that leaves them alone does not read as a change
+ * or as a colleague's conflict. Other records are compared as stored.
+ */
+export function editableRecord(
+  kind: SchoolKind,
+  record: Record<string, unknown>,
+): Record<string, unknown> {
+  return kind === 'campuses' ? { ...record, absenceAlerts: alertSettingsOf(record) } : record;
+}
+
+/**
+ * Whether a stored campus lacks a complete alert setting (an older campus, or a damaged value):
+ * its first save then writes the form's three fields, so it names them from then on.
+ */
+export function lacksAlertSettings(record: object): boolean {
+  const stored: unknown = Reflect.get(record, 'absenceAlerts');
+  return !campusSchema.shape.absenceAlerts.unwrap().safeParse(stored).success;
+}
+
+/** The form's name of an alert setting: `absenceAlerts.delayMinutes`. */
+export function alertFieldName(field: keyof AbsenceAlertSettings): string {
+  return `absenceAlerts.${field}`;
+}
+
+function minutes(count: number): string {
+  return count === 1 ? '1 minute' : `${count} minutes`;
+}
+
+/**
+ * A campus's alert settings in one line, for its row on the setup page and the conflict panel:
+ * "Absence alerts 10 minutes after the roll call, for absent marks", "… at once, for absent and
+ * late marks", "Absence alerts off". A campus that names none has the defaults.
+ */
+export function absenceAlertSummary(campus: { absenceAlerts?: unknown } | null): string {
+  const settings = alertSettingsOf(campus);
+  if (!settings.enabled) return 'Absence alerts off';
+  const when =
+    settings.delayMinutes === 0
+      ? 'at once'
+      : `${minutes(settings.delayMinutes)} after the roll call`;
+  const marks = settings.includeLate ? 'absent and late marks' : 'absent marks';
+  return `Absence alerts ${when}, for ${marks}`;
+}
 
 /** #rgb or #rrggbb. */
 const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
@@ -148,6 +227,7 @@ export const SCHOOL_FIELD_LABELS: Record<string, string> = {
   address: 'Address',
   phone: 'Phone',
   timezone: 'Time zone',
+  absenceAlerts: 'Absence alerts to families',
   code: 'Code',
   colour: 'Colour',
   description: 'Description',

@@ -4,7 +4,12 @@ import { outbox } from '~/data/outbox';
 import { clearCache, initCache, store } from '~/data/store';
 import { syncEngine } from '~/data/sync-status';
 import { OPENED_FIELD, openedForm, pickEditable } from '~/ui/form/edit-conflicts';
-import { SCHOOL_FORM_FIELDS } from './schemas';
+import {
+  ALERT_DELAY_MESSAGE,
+  ALERT_DELAY_TOO_LONG,
+  editableRecord,
+  SCHOOL_FORM_FIELDS,
+} from './schemas';
 import { deleteFromForm, deleteSchoolRecord, SAVE_FAILED, saveSchoolRecord } from './writes';
 
 function form(entries: Array<[string, string]>): FormData {
@@ -22,7 +27,19 @@ const validCampus: Array<[string, string]> = [
   ['address', '1 Long Road'],
   ['phone', '+91 98450 00000'],
   ['timezone', 'Asia/Kolkata'],
+  // The alert fieldset as it opens: "Send absence alerts" ticked, 10 minutes, late unticked.
+  ['absenceAlerts.enabled', 'on'],
+  ['absenceAlerts.delayMinutes', '10'],
 ];
+
+/** The campus as stored, with its alert settings named. */
+const storedCampus = {
+  name: 'North Campus',
+  address: '1 Long Road',
+  phone: '+91 98450 00000',
+  timezone: 'Asia/Kolkata',
+  absenceAlerts: { enabled: true, delayMinutes: 10, includeLate: false },
+};
 
 beforeEach(async () => {
   // Offline: an edit compares with the cache's copy (the backend's is record-edits.test.ts's).
@@ -97,7 +114,7 @@ describe('campus form', () => {
   });
 
   it('writes only the changed fields, keeps a colleague’s change, and stops on the same field (decision 052)', async () => {
-    const campus = { id: 'campus-9', ...Object.fromEntries(validCampus) };
+    const campus = { id: 'campus-9', ...storedCampus };
     await store.applyRefresh(getCollectionDefinition('campuses'), [campus], '1.0.0');
     const opened = JSON.stringify(
       openedForm(campus, pickEditable(campus, SCHOOL_FORM_FIELDS.campuses)),
@@ -138,6 +155,178 @@ describe('campus form', () => {
           message: 'Someone changed Address since you opened this form',
           mine: '3 Mid Road',
           theirs: '2 Short Road',
+        },
+      ],
+    });
+  });
+});
+
+describe('a campus’s absence alerts', () => {
+  /** The campus form with the alert fields replaced by `alerts` (absent keys: unticked boxes). */
+  const withAlerts = (alerts: Array<[string, string]>) =>
+    form([...validCampus.filter(([k]) => !k.startsWith('absenceAlerts.')), ...alerts]);
+
+  async function seedCampus(record: { id: string } & Record<string, unknown>) {
+    await store.applyRefresh(getCollectionDefinition('campuses'), [record], '1.0.0');
+  }
+
+  /** The form as an editor opened it on `record`, with `changes` and its opening snapshot. */
+  function editForm(record: Record<string, unknown>, fields: Array<[string, string]>) {
+    const opened = openedForm(
+      record,
+      pickEditable(editableRecord('campuses', record), SCHOOL_FORM_FIELDS.campuses),
+    );
+    return form([...fields, [OPENED_FIELD, JSON.stringify(opened)]]);
+  }
+
+  it('stores all three settings on a new campus, the defaults as the form opens', async () => {
+    const result = await saveSchoolRecord('campuses', form(validCampus));
+    expect(result.ok && result.item.absenceAlerts).toEqual({
+      enabled: true,
+      delayMinutes: 10,
+      includeLate: false,
+    });
+  });
+
+  it('reads an unticked box as off, a ticked one as on, and 0 as at once', async () => {
+    const result = await saveSchoolRecord(
+      'campuses',
+      withAlerts([
+        ['absenceAlerts.delayMinutes', ' 0 '],
+        ['absenceAlerts.includeLate', 'on'],
+      ]),
+    );
+    expect(result.ok && result.item.absenceAlerts).toEqual({
+      enabled: false,
+      delayMinutes: 0,
+      includeLate: true,
+    });
+  });
+
+  it.each([
+    ['', ALERT_DELAY_MESSAGE],
+    ['ten', ALERT_DELAY_MESSAGE],
+    ['-5', ALERT_DELAY_MESSAGE],
+    ['2.5', ALERT_DELAY_MESSAGE],
+    ['241', ALERT_DELAY_TOO_LONG],
+  ])('refuses a delay of “%s” beside its field, keeping what was typed', async (delay, message) => {
+    const result = await saveSchoolRecord(
+      'campuses',
+      withAlerts([
+        ['absenceAlerts.enabled', 'on'],
+        ['absenceAlerts.delayMinutes', delay],
+      ]),
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { 'absenceAlerts.delayMinutes': message },
+      values: { 'absenceAlerts.delayMinutes': delay, 'absenceAlerts.enabled': 'on' },
+    });
+    expect(await pendingCount()).toBe(0);
+  });
+
+  it('accepts the longest delay, 240 minutes', async () => {
+    const result = await saveSchoolRecord(
+      'campuses',
+      withAlerts([['absenceAlerts.delayMinutes', '240']]),
+    );
+    expect(result.ok && result.item.absenceAlerts).toMatchObject({ delayMinutes: 240 });
+  });
+
+  it('asks for the delay when a form sends none of the alert fields', async () => {
+    const result = await saveSchoolRecord('campuses', withAlerts([]));
+    expect(result).toMatchObject({
+      ok: false,
+      fieldErrors: { 'absenceAlerts.delayMinutes': ALERT_DELAY_MESSAGE },
+    });
+  });
+
+  it('names the settings of an older campus at its first save, all three together', async () => {
+    const { absenceAlerts: _none, ...older } = storedCampus;
+    const campus = { id: 'campus-old', ...older };
+    await seedCampus(campus);
+    const renamed = await saveSchoolRecord(
+      'campuses',
+      editForm(campus, [
+        ...validCampus.filter(([k]) => k !== 'name'),
+        ['name', 'North Campus (old)'],
+      ]),
+      'campus-old',
+    );
+    expect(renamed.ok).toBe(true);
+    const [change] = await outbox.pendingChanges();
+    expect(change?.data).toEqual({
+      name: 'North Campus (old)',
+      absenceAlerts: { enabled: true, delayMinutes: 10, includeLate: false },
+    });
+  });
+
+  it('writes the three settings as one object when one changes, and nothing when none does', async () => {
+    const campus = { id: 'campus-set', ...storedCampus };
+    await seedCampus(campus);
+    const unchanged = await saveSchoolRecord(
+      'campuses',
+      editForm(campus, validCampus),
+      'campus-set',
+    );
+    expect(unchanged.ok).toBe(true);
+    expect(await pendingCount()).toBe(0);
+
+    const later = await saveSchoolRecord(
+      'campuses',
+      editForm(campus, [
+        ...validCampus.filter(([k]) => k !== 'absenceAlerts.delayMinutes'),
+        ['absenceAlerts.delayMinutes', '30'],
+      ]),
+      'campus-set',
+    );
+    expect(later.ok).toBe(true);
+    const [change] = await outbox.pendingChanges();
+    expect(change?.data).toEqual({
+      absenceAlerts: { enabled: true, delayMinutes: 30, includeLate: false },
+    });
+  });
+
+  it('keeps a colleague’s new setting when this form left the settings alone', async () => {
+    const { absenceAlerts: _none, ...older } = storedCampus;
+    const campus = { id: 'campus-two', ...older };
+    await seedCampus(campus);
+    const opened = editForm(campus, [
+      ...validCampus.filter(([k]) => k !== 'name'),
+      ['name', 'North'],
+    ]);
+    // A colleague set a 5-minute delay after this form opened on the defaults.
+    await seedCampus({
+      ...campus,
+      absenceAlerts: { enabled: true, delayMinutes: 5, includeLate: false },
+    });
+    const saved = await saveSchoolRecord('campuses', opened, 'campus-two');
+    expect(saved.ok).toBe(true);
+    expect(await store.get('campuses', 'campus-two')).toMatchObject({
+      name: 'North',
+      absenceAlerts: { enabled: true, delayMinutes: 5, includeLate: false },
+    });
+  });
+
+  it('stops on a colleague’s change to the settings, saying both in words', async () => {
+    const campus = { id: 'campus-both', ...storedCampus };
+    await seedCampus(campus);
+    const opened = editForm(campus, [...validCampus, ['absenceAlerts.includeLate', 'on']]);
+    await seedCampus({
+      ...campus,
+      absenceAlerts: { enabled: false, delayMinutes: 10, includeLate: false },
+    });
+    const stopped = await saveSchoolRecord('campuses', opened, 'campus-both');
+    expect(stopped).toMatchObject({
+      ok: false,
+      status: 412,
+      conflicts: [
+        {
+          field: 'absenceAlerts',
+          message: 'Someone changed Absence alerts to families since you opened this form',
+          mine: 'Absence alerts 10 minutes after the roll call, for absent and late marks',
+          theirs: 'Absence alerts off',
         },
       ],
     });

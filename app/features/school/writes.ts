@@ -4,6 +4,9 @@
 // read by other pages), in one batch so the two never disagree — but only for roles that may write
 // facilitators: administration may change classrooms, not facilitators, and the backend would
 // refuse those writes. Pages read both sides, so the link still shows from the classroom's side.
+// A campus's absence alerts are compared as they take effect (the defaults where it names none)
+// and always written as the whole object; a campus that never named them names them at its next
+// save.
 import { z } from 'zod';
 import { freshestRecord, memberName } from '~/data/record-edits';
 import { store, type BatchOperation, type CachedRecord } from '~/data/store';
@@ -23,8 +26,11 @@ import {
   type FormValues,
 } from '~/ui/form/parse-form';
 import {
+  absenceAlertSummary,
   campusFormSchema,
   classroomFormSchema,
+  editableRecord,
+  lacksAlertSettings,
   subjectFormSchema,
   KIND_LABELS,
   SCHOOL_FIELD_LABELS,
@@ -73,14 +79,26 @@ async function patchFor(
   if (!id) return { ok: true as const, patch: data };
   const current = await freshestRecord(kind, id);
   if (!current) return null;
-  return checkEdit({
+  const edit = await checkEdit({
     values,
     fields: SCHOOL_FORM_FIELDS[kind],
     submitted: data,
-    current,
+    current: editableRecord(kind, current),
     by: () => memberName(current.updatedBy),
     labels: SCHOOL_FIELD_LABELS,
+    describe: (field, value) =>
+      field === 'absenceAlerts' ? absenceAlertSummary({ absenceAlerts: value }) : undefined,
   });
+  // A campus saved before it named its alert settings names them now, all three together.
+  if (
+    edit.ok &&
+    kind === 'campuses' &&
+    !('absenceAlerts' in edit.patch) &&
+    lacksAlertSettings(current)
+  ) {
+    return { ok: true as const, patch: { ...edit.patch, absenceAlerts: data.absenceAlerts } };
+  }
+  return edit;
 }
 
 /** Saves a patch of one record (nothing to write: the record as it is). */
