@@ -6,7 +6,11 @@ import { useLiveQueries } from '~/data/live';
 import { useRevalidateOnDataChange } from '~/data/route-data';
 import { AttendanceTabs } from '~/features/attendance/AttendanceTabs';
 import { TodaysClassesList } from '~/features/attendance/home-facilitator';
-import { loadRollCallPage, saveRollCallFromRequest } from '~/features/attendance/roll-call-route';
+import {
+  loadRollCallPage,
+  rollCallLiveSpecs,
+  saveRollCallFromRequest,
+} from '~/features/attendance/roll-call-route';
 import { RollCall } from '~/features/attendance/RollCall';
 import { RollCallPicker } from '~/features/attendance/RollCallPicker';
 import { useSettings } from '~/settings/store';
@@ -42,11 +46,10 @@ export const meta: MetaFunction = handleMeta;
 export default function RollCallPage() {
   const data = useLoaderData<typeof clientLoader>();
   const skin = useSettings((s) => s.skin);
-  useRevalidateOnDataChange(['attendance', 'classrooms', 'students']);
-  // A colleague's marks on the open day's roll calls arrive within seconds (issue 29).
-  useLiveQueries([
-    { collection: 'attendance', filters: [{ field: 'date', op: '==', value: data.date }] },
-  ]);
+  useRevalidateOnDataChange(['attendance', 'classrooms', 'students', 'absenceReports']);
+  // A colleague's marks on the open day's roll calls arrive within seconds (issue 29), and so does
+  // a family's report for the open classroom (issue 32).
+  useLiveQueries(rollCallLiveSpecs(data.roles, data.date, data.rollCall?.classroomId ?? null));
   return (
     <>
       <PageHeading title="Roll call" />

@@ -1,6 +1,7 @@
 // /dash/attendance/register?classroom=…&from=…&to=…: a classroom's register, students against the
 // dates of its roll calls. Staff pick any classroom, a facilitator their own; parents and students
-// go to their summary instead. A wrong range comes back as messages beside the date fields.
+// go to their summary instead. A wrong range comes back as messages beside the date fields. An
+// absence a family reported is set apart from an unreported one (issue 32).
 import {
   redirect,
   useLoaderData,
@@ -11,7 +12,12 @@ import { requireArea } from '~/auth/guards';
 import { useRevalidateOnDataChange } from '~/data/route-data';
 import { isStaff, isStaffOrFacilitator } from '~/domain/roles';
 import { AttendanceTabs } from '~/features/attendance/AttendanceTabs';
-import { loadAttendanceData, markableClassrooms, rosterOf } from '~/features/attendance/load';
+import {
+  loadAbsenceReports,
+  loadAttendanceData,
+  markableClassrooms,
+  rosterOf,
+} from '~/features/attendance/load';
 import {
   RegisterFilters,
   RegisterLegend,
@@ -24,6 +30,7 @@ import {
   registerClassroomOptions,
   registerView,
 } from '~/features/attendance/register-view';
+import { reportedDays } from '~/features/attendance/reported';
 import { GeneralErrorBoundary } from '~/ui/errors';
 import { EmptyState, PageHeading } from '~/ui/PageHeading';
 import { notAllowed, notFound } from '~/ui/responses';
@@ -32,7 +39,10 @@ import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   const user = await requireArea(request, handle.area);
   if (!isStaffOrFacilitator(user.roles)) throw redirect('/dash/attendance/summary');
-  const data = await loadAttendanceData(user);
+  const [data, reports] = await Promise.all([
+    loadAttendanceData(user),
+    loadAbsenceReports(user.roles),
+  ]);
   const classrooms = [...markableClassrooms(data)].sort((a, b) => a.name.localeCompare(b.name));
   const parsed = parseRegisterQuery(
     new URL(request.url).searchParams,
@@ -62,6 +72,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
             today: data.today,
             linkRollCalls: true,
             classroomLabel: options.find((o) => o.value === classroom.id)?.label,
+            reported: reportedDays(reports),
           })
         : null,
   };
@@ -78,7 +89,7 @@ export const meta: MetaFunction = handleMeta;
 export default function RegisterPage() {
   const { roles, today, classrooms, query, form, rosterSize, view } =
     useLoaderData<typeof clientLoader>();
-  useRevalidateOnDataChange(['attendance', 'students', 'classrooms']);
+  useRevalidateOnDataChange(['attendance', 'students', 'classrooms', 'absenceReports']);
   return (
     <>
       <PageHeading title={handle.title} lead={handle.description} />

@@ -8,7 +8,7 @@ import { useRevalidateOnDataChange } from '~/data/route-data';
 import { addDays, dailyRates } from '~/domain/attendance';
 import { isStaffOrFacilitator } from '~/domain/roles';
 import { AttendanceTabs } from '~/features/attendance/AttendanceTabs';
-import { loadAttendanceData } from '~/features/attendance/load';
+import { loadAbsenceReports, loadAttendanceData } from '~/features/attendance/load';
 import { RateChartTable } from '~/features/attendance/RateChartTable';
 import { ReportExportForm } from '~/features/attendance/ReportExportForm';
 import {
@@ -48,10 +48,14 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
 export async function clientAction({ request }: ClientActionFunctionArgs) {
   const user = await requireArea(request, handle.area);
   if (!isStaffOrFacilitator(user.roles)) throw notAllowed();
-  const [data, formData] = await Promise.all([loadAttendanceData(user), request.formData()]);
+  const [data, formData, reports] = await Promise.all([
+    loadAttendanceData(user),
+    request.formData(),
+    loadAbsenceReports(user.roles),
+  ]);
   // The person's own marks carry their uid; the CSV names them like everyone else.
   const names = user.displayName ? { [user.uid]: user.displayName } : {};
-  return exportAttendance(data, formData, names);
+  return exportAttendance(data, formData, names, reports);
 }
 
 export const handle = {
@@ -74,8 +78,9 @@ export default function AttendanceReports() {
       <div className="grid grid-cols-1 gap-6">
         <Card title="Export as CSV">
           <p className="mb-4 text-muted">
-            One row per student per roll call: date, campus, classroom, student, status, note and
-            who marked it. Dates are written YYYY-MM-DD.
+            One row per student per roll call: date, campus, classroom, student, status, note, who
+            marked it, and whether an absence was reported by the family (excused days count as
+            reported). Dates are written YYYY-MM-DD.
           </p>
           <ReportExportForm choices={choices} range={range} result={result} />
         </Card>

@@ -1,6 +1,7 @@
 // /dash/attendance/summary: a parent's children's attendance (one summary each) or a student's own.
 // The roll calls their cache holds carry classmates' marks too; each summary is built from the
-// child's own entry only (summary.ts) and the page receives nothing else. People who take roll
+// child's own entry only (summary.ts) and the page receives nothing else. A parent's summary splits
+// the absences into the ones their family reported and the others (issue 32). People who take roll
 // calls and have no children here are pointed to the register and the student profiles.
 import {
   Link,
@@ -13,7 +14,11 @@ import { useRevalidateOnDataChange } from '~/data/route-data';
 import { isStaffOrFacilitator } from '~/domain/roles';
 import { AttendanceSummaryCard } from '~/features/attendance/AttendanceSummary';
 import { AttendanceTabs } from '~/features/attendance/AttendanceTabs';
-import { loadAttendanceData } from '~/features/attendance/load';
+import {
+  loadAbsenceReports,
+  loadAttendanceData,
+  readsAbsenceReports,
+} from '~/features/attendance/load';
 import { attendanceSummaryFor } from '~/features/attendance/summary';
 import { useSettings } from '~/settings/store';
 import { GeneralErrorBoundary } from '~/ui/errors';
@@ -22,7 +27,11 @@ import { handleMeta, type RouteHandle } from '~/ui/route-handle';
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   const user = await requireArea(request, handle.area);
-  const data = await loadAttendanceData(user);
+  const [data, reports] = await Promise.all([
+    loadAttendanceData(user),
+    // Read by parents (their family's); a student reads none, so their summary says nothing of it.
+    readsAbsenceReports(user.roles) ? loadAbsenceReports(user.roles) : Promise.resolve(undefined),
+  ]);
   const { principal } = data;
   const ownIds = new Set(principal.studentId ? [principal.studentId] : []);
   for (const id of principal.childIds) ownIds.add(id);
@@ -35,7 +44,12 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
     takesRollCalls: ownIds.size === 0 && isStaffOrFacilitator(user.roles),
     // Each student's periods end on their own campus's day (the one clock).
     summaries: students.map((s) =>
-      attendanceSummaryFor(data.rollCalls, s, data.campusDays?.get(s.campusId) ?? data.today),
+      attendanceSummaryFor(
+        data.rollCalls,
+        s,
+        data.campusDays?.get(s.campusId) ?? data.today,
+        reports,
+      ),
     ),
   };
 }
@@ -56,7 +70,7 @@ export default function SummaryPage() {
     takesRollCalls: staffView,
   } = useLoaderData<typeof clientLoader>();
   const skin = useSettings((s) => s.skin);
-  useRevalidateOnDataChange(['attendance', 'students']);
+  useRevalidateOnDataChange(['attendance', 'students', 'absenceReports']);
   const lead = isParent
     ? 'Your children’s attendance this term and over the last 30 days.'
     : 'Your attendance this term and over the last 30 days.';

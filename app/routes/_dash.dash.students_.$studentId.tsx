@@ -14,7 +14,7 @@ import { useLiveQueries, type LiveSpec } from '~/data/live';
 import { loadCollection, useRevalidateOnDataChange } from '~/data/route-data';
 import { campusZone, schoolDay } from '~/domain/clock';
 import { collectionAccess } from '~/domain/permissions';
-import { attendanceRecordSchema } from '~/features/attendance/load';
+import { attendanceRecordSchema, loadAbsenceReports } from '~/features/attendance/load';
 import { attendanceSummaryFor } from '~/features/attendance/summary';
 import {
   loadStudentOr404,
@@ -45,7 +45,7 @@ export async function clientLoader({
   const student = await loadStudentOr404(request, params.studentId);
   const canReadFamilies = collectionAccess(user.roles, 'families') !== 'none';
   const canReadAttendance = collectionAccess(user.roles, 'attendance') !== 'none';
-  const [family, classrooms, campuses, pending, rollCalls] = await Promise.all([
+  const [family, classrooms, campuses, pending, rollCalls, reports] = await Promise.all([
     canReadFamilies
       ? loadRecord('families', student.familyId, familyRecordSchema)
       : Promise.resolve(null),
@@ -55,6 +55,7 @@ export async function clientLoader({
     canReadAttendance
       ? loadCollection('attendance', { schema: attendanceRecordSchema })
       : Promise.resolve(null),
+    canReadAttendance ? loadAbsenceReports(user.roles) : Promise.resolve([]),
   ]);
   // The day at the student's campus (the one clock): their age, the summary's term and 30 days.
   const today = schoolDay(campusZone(student.campusId, campuses));
@@ -69,7 +70,14 @@ export async function clientLoader({
     canWrite: writesAll(user.roles, 'students'),
     today,
     // Built from this student's own entries only: the roll calls also hold classmates' marks.
-    attendance: rollCalls ? attendanceSummaryFor(rollCalls, student, today) : null,
+    attendance: rollCalls
+      ? attendanceSummaryFor(
+          rollCalls,
+          student,
+          today,
+          reports.filter((r) => r.studentId === student.id),
+        )
+      : null,
   };
 }
 

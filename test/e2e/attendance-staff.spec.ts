@@ -146,7 +146,7 @@ test.describe('staff attendance at 1280 px', () => {
     const text = await readFile(await download.path(), 'utf8');
     const lines = text.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
-      'Date,Campus,Classroom,Student ID,Student,Status,Note,Marked at,Marked by',
+      'Date,Campus,Classroom,Student ID,Student,Status,Note,Marked at,Marked by,Absence reported',
     );
     const status = page.getByRole('status').filter({ hasText: /^Exported / });
     await expect(status).toContainText(`Exported`);

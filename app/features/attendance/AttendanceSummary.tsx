@@ -1,10 +1,12 @@
 // One student's attendance summary: the term and the last 30 days side by side, each with the
 // attendance rate and its basis, the counts of absences, lates and excused days, and their dates.
 // Used on the student profile and on /dash/attendance/summary; it renders only the plain summary
-// (summary.ts), never roll-call documents.
+// (summary.ts), never roll-call documents. Where the page read the absence reports, the absences
+// are split into reported and unreported, and a reported day is said so in the list of dates.
 import { useId } from 'react';
 import { useSettings } from '~/settings/store';
 import {
+  absenceSplit,
   emptyPeriodText,
   formatDay,
   formatRate,
@@ -15,12 +17,28 @@ import {
 
 type HeadingLevel = 'h2' | 'h3';
 
-function DateList({ label, dates, today }: { label: string; dates: string[]; today: string }) {
+function DateList({
+  label,
+  dates,
+  today,
+  reported,
+}: {
+  label: string;
+  dates: string[];
+  today: string;
+  /** Dates to mark "(reported)": absences a family reported. */
+  reported?: readonly string[] | null;
+}) {
   if (dates.length === 0) return null;
+  const marked = new Set(reported ?? []);
   return (
     <div className="col-span-3 grid gap-0.5">
       <dt className="text-sm font-medium text-muted">{label}</dt>
-      <dd>{dates.map((d) => formatDay(d, today)).join(', ')}</dd>
+      <dd>
+        {dates
+          .map((d) => (marked.has(d) ? `${formatDay(d, today)} (reported)` : formatDay(d, today)))
+          .join(', ')}
+      </dd>
     </div>
   );
 }
@@ -38,6 +56,7 @@ function Period({
 }) {
   const headingId = useId();
   const s = period.summary;
+  const split = absenceSplit(period);
   return (
     <section aria-labelledby={headingId} className="grid content-start gap-3">
       <Heading id={headingId} className="text-lg font-semibold">
@@ -69,7 +88,18 @@ function Period({
             <dt className="text-sm font-medium text-muted">Excused</dt>
             <dd className="text-xl font-semibold">{s.excused}</dd>
           </div>
-          <DateList label="Absent on" dates={s.absentDates} today={today} />
+          {split ? (
+            <div className="col-span-3 grid gap-0.5">
+              <dt className="text-sm font-medium text-muted">Of the absences</dt>
+              <dd>{split}</dd>
+            </div>
+          ) : null}
+          <DateList
+            label="Absent on"
+            dates={s.absentDates}
+            today={today}
+            reported={period.reportedAbsentDates}
+          />
           <DateList label="Late on" dates={s.lateDates} today={today} />
           <DateList label="Excused on" dates={s.excusedDates} today={today} />
         </dl>

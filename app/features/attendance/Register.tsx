@@ -1,7 +1,7 @@
 // The register page's parts: the classroom and date-range form (a GET form, so the choice lives in
 // the URL), the legend, the students × dates table and the list of notes. The table is plain markup
 // from a view computed once (register-view.ts): no per-cell components or hooks, so a 30 × 60
-// register renders in one pass.
+// register renders in one pass. A reported absence (issue 32) has its own symbol and words.
 import { Form, Link } from '@remix-run/react';
 import { useId } from 'react';
 import {
@@ -13,8 +13,13 @@ import { ATTENDANCE_STATUSES } from '~/domain/records';
 import { useSettings } from '~/settings/store';
 import { Button } from '~/ui/Button';
 import { SelectField, TextField, type FormState, type Option } from '~/ui/form/Field';
+import {
+  REPORTED_ABSENT,
+  type RegisterCellView,
+  type RegisterQuery,
+  type RegisterView,
+} from './register-view';
 import { formatDay } from './summary';
-import type { RegisterCellView, RegisterQuery, RegisterView } from './register-view';
 
 /** Cell backgrounds per status: a second cue only; the symbol and the hidden word carry the meaning. */
 const CELL_TONE: Record<AttendanceStatus | 'none', string> = {
@@ -63,11 +68,24 @@ export function RegisterFilters({
 }
 
 const LEGEND: Array<{ symbol: string; word: string; status: AttendanceStatus | null }> = [
-  ...ATTENDANCE_STATUSES.map((status) => ({
-    status,
-    symbol: ATTENDANCE_STATUS_INFO[status].symbol,
-    word: ATTENDANCE_STATUS_INFO[status].label,
-  })),
+  ...ATTENDANCE_STATUSES.flatMap((status) => {
+    const item = {
+      status,
+      symbol: ATTENDANCE_STATUS_INFO[status].symbol,
+      word: ATTENDANCE_STATUS_INFO[status].label,
+    };
+    // A reported absence beside the absence it sets apart.
+    return status === 'absent'
+      ? [
+          { ...item, word: 'Absent, not reported' },
+          {
+            status,
+            symbol: REPORTED_ABSENT.symbol,
+            word: 'Absent, reported by the family',
+          },
+        ]
+      : [item];
+  }),
   { symbol: NOT_MARKED_SYMBOL, word: 'Not marked', status: null },
 ];
 
@@ -84,7 +102,7 @@ export function RegisterLegend() {
           <li key={item.word} className="flex items-center gap-1.5">
             <span
               aria-hidden="true"
-              className={`inline-flex size-6 items-center justify-center border border-border ${tone(item)}`}
+              className={`inline-flex h-6 min-w-6 items-center justify-center border border-border px-0.5 ${tone(item)}`}
             >
               {item.symbol}
             </span>
@@ -212,8 +230,11 @@ export function RegisterTable({ view }: { view: RegisterView }) {
               <td className="border-b border-l border-border px-2 py-1.5 text-right tabular-nums">
                 {row.rate}
               </td>
-              <td className="border-b border-border px-2 py-1.5 text-right tabular-nums">
+              <td className="border-b border-border px-2 py-1.5 text-right whitespace-nowrap tabular-nums">
                 {row.absences}
+                {row.reportedAbsences > 0 ? (
+                  <span className="text-xs text-muted"> ({row.reportedAbsences} reported)</span>
+                ) : null}
               </td>
             </tr>
           ))}

@@ -2,6 +2,8 @@
 // student's mark, a note is added in a dialog, and Save posts only what changed. The unsaved marks
 // are kept over fresh data when the page revalidates (another person's save, a sync), so nothing
 // the person tapped is lost; they are dropped once saved, or when the person leaves on purpose.
+// A student whose family reported the day (issue 32) shows the report beside their name and,
+// while nobody has marked them, the report's mark instead of present; the save confirms it.
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ATTENDANCE_STATUS_INFO, nextStatus, type AttendanceStatus } from '~/domain/attendance';
@@ -15,6 +17,7 @@ import { MobileActionBar } from '~/ui/MobileActionBar';
 import { Modal } from '~/ui/Modal';
 import { useColleagueMarks } from './colleague-marks';
 import { NoteDialog } from './NoteDialog';
+import { useReportNews } from './report-news';
 import {
   rollCallChanges,
   rollCallFormValues,
@@ -44,24 +47,35 @@ export function RollCall({ view }: { view: RollCallView }) {
   const readOnly = !view.guard.ok;
   const rosterIds = useMemo(() => view.roster.map((s) => s.id), [view.roster]);
 
+  const isUnmarked = (studentId: string) => !marks[studentId] && !view.saved[studentId];
+  /** The mark a student shows: theirs unsaved, else saved, else the report's, else present. */
   const shown = (studentId: string): Mark => {
     const local = marks[studentId];
     if (local) return local;
     const entry = view.saved[studentId];
-    return entry
-      ? { status: entry.status, ...(entry.note ? { note: entry.note } : {}) }
-      : { status: 'present' };
+    if (entry) return { status: entry.status, ...(entry.note ? { note: entry.note } : {}) };
+    return view.reports[studentId]?.mark ?? { status: 'present' };
   };
-  const isUnmarked = (studentId: string) => !marks[studentId] && !view.saved[studentId];
+  /** Pre-marked from the family's report: nobody has marked them, and a report speaks for them. */
+  const preMarked = (studentId: string) =>
+    isUnmarked(studentId) && view.reports[studentId] !== undefined;
 
   const unsaved = rollCallChanges(marks, [], view.saved, rosterIds);
   const dirty = !readOnly && Object.keys(unsaved).length > 0;
   const blocker = useUnsavedMarksGuard(dirty);
   const news = useMemo(
-    () => ({ saved: view.saved, savedBy: view.savedBy, firstNames: view.firstNames }),
-    [view.saved, view.savedBy, view.firstNames],
+    () => ({
+      saved: view.saved,
+      savedBy: view.savedBy,
+      firstNames: view.firstNames,
+      defaults: Object.fromEntries(
+        Object.entries(view.reports).map(([studentId, report]) => [studentId, report.mark]),
+      ),
+    }),
+    [view.saved, view.savedBy, view.firstNames, view.reports],
   );
   const colleagueNews = useColleagueMarks(news, new Set(Object.keys(unsaved)));
+  const reportNews = useReportNews(view.reports, view.firstNames);
 
   // Once a save has come back (and the page has revalidated), the marks it wrote are the saved
   // ones: drop those local copies, but keep any mark tapped again while the save was running.
@@ -84,10 +98,13 @@ export function RollCall({ view }: { view: RollCallView }) {
   const setMark = (studentId: string, mark: Mark) =>
     setMarks((current) => ({ ...current, [studentId]: mark }));
 
+  // Everyone present, except the students still pre-marked from their family's report: the family
+  // said they would be away; tapping them changes that, one by one.
   const markAllPresent = () =>
     setMarks(() => {
       const next: Record<string, Mark> = {};
       for (const id of rosterIds) {
+        if (preMarked(id)) continue;
         const note = shown(id).note;
         next[id] = { status: 'present', ...(note ? { note } : {}) };
       }
@@ -96,7 +113,12 @@ export function RollCall({ view }: { view: RollCallView }) {
 
   const save = () => {
     const unmarked = rosterIds.filter(isUnmarked);
-    const values = rollCallFormValues(view.classroomId, view.date, marks, unmarked);
+    // The reports the unmarked students are shown pre-marked with: the save writes their marks.
+    const reportIds = unmarked.flatMap((id) => {
+      const report = view.reports[id];
+      return report ? [report.reportId] : [];
+    });
+    const values = rollCallFormValues(view.classroomId, view.date, marks, unmarked, reportIds);
     const formData = new FormData();
     for (const [key, value] of Object.entries(values)) {
       for (const item of [value].flat()) formData.append(key, item);
@@ -108,11 +130,12 @@ export function RollCall({ view }: { view: RollCallView }) {
   const counts: Record<AttendanceStatus, number> = { present: 0, absent: 0, late: 0, excused: 0 };
   let notMarked = 0;
   // Each student is counted once, so the counts add up to the class: a student nobody has marked
-  // yet is "not marked" (shown, and saved, as present).
+  // yet is "not marked" (shown, and saved, as present, or as their family reported).
   for (const id of rosterIds) {
     if (isUnmarked(id)) notMarked += 1;
     else counts[shown(id).status] += 1;
   }
+  const reportedCount = view.roster.filter((s) => view.reports[s.id]).length;
 
   const saving = fetcher.state !== 'idle';
   const failure = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
@@ -157,14 +180,26 @@ export function RollCall({ view }: { view: RollCallView }) {
           Not marked <strong>{notMarked}</strong>
         </li>
       </ul>
-      {/* A colleague's marks arrive live (issue 29): said politely, and kept on screen. */}
+      {/* A colleague's marks and a family's new report arrive live (issues 29 and 32): said
+      politely, and kept on screen. */}
       <p role="status" aria-live="polite" className="mb-2 min-h-5 text-sm">
-        {colleagueNews}
+        {[colleagueNews, reportNews].filter(Boolean).join(' ')}
       </p>
+      {reportedCount > 0 ? (
+        <p className="mb-2 text-sm">
+          {reportedCount === 1
+            ? 'A family reported an absence for this day.'
+            : `Families reported ${reportedCount} absences for this day.`}{' '}
+          {readOnly
+            ? null
+            : 'Until someone marks them, reported students show the mark the report suggests (Excused for the whole day, Late when arriving late), and Mark all present leaves them as they are.'}
+        </p>
+      ) : null}
       {readOnly ? null : (
         <p className="mb-4 text-sm text-muted">
           Tap a student to change their mark: absent, late, excused, present. Students not marked
-          yet are saved as present. Press and hold, or use the note button, to add a note.
+          yet are saved as present, or as their family reported. Press and hold, or use the note
+          button, to add a note.
         </p>
       )}
 
@@ -183,16 +218,20 @@ export function RollCall({ view }: { view: RollCallView }) {
             const mark = shown(student.id);
             const local = marks[student.id];
             const changed = local !== undefined && unsaved[student.id] !== undefined;
+            const report = view.reports[student.id];
             const detail = changed
               ? 'Not saved yet'
-              : (view.savedLabels[student.id] ?? 'Not marked yet');
+              : (view.savedLabels[student.id] ??
+                (report ? 'Not marked yet: shown as reported' : 'Not marked yet'));
             return (
               <RollCallStudent
                 key={student.id}
                 name={student.name}
                 status={mark.status}
                 detail={detail}
-                note={mark.note}
+                report={report ? { line: report.line, familyNote: report.familyNote } : undefined}
+                // The report's own note is already said by its line.
+                note={report && mark.note === report.mark.note ? undefined : mark.note}
                 readOnly={readOnly}
                 onTap={() => setMark(student.id, { ...mark, status: nextStatus(mark.status) })}
                 onNote={() => setNoteFor(student.id)}

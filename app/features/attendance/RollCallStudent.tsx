@@ -1,6 +1,7 @@
 // One student on the roll call: a big button that cycles the mark with each tap (a long press opens
 // the note instead, as on a phone one hand holds the phone and the thumb does the rest), and a note
-// button beside it. The status is said in words and a symbol, never by colour alone.
+// button beside it. The status is said in words and a symbol, never by colour alone. An absence the
+// family reported (issue 32) is said beside the name, in words, and read out with the mark.
 import { useId, useRef } from 'react';
 import { ATTENDANCE_STATUS_INFO, type AttendanceStatus } from '~/domain/attendance';
 import { useSettings } from '~/settings/store';
@@ -21,6 +22,7 @@ export function RollCallStudent({
   name,
   status,
   detail,
+  report,
   note,
   readOnly,
   onTap,
@@ -30,6 +32,8 @@ export function RollCallStudent({
   status: AttendanceStatus;
   /** Who marked it and when, or that the mark is not saved yet. */
   detail: string;
+  /** The family's report for the day: "Reported by Grace Whitfield: ill", and their words. */
+  report?: { line: string; familyNote: string | null };
   note?: string;
   readOnly: boolean;
   onTap: () => void;
@@ -37,6 +41,7 @@ export function RollCallStudent({
 }) {
   const skin = useSettings((s) => s.skin);
   const detailId = useId();
+  const reportId = useId();
   const timer = useRef<number | null>(null);
   const longPressed = useRef(false);
   const info = ATTENDANCE_STATUS_INFO[status];
@@ -51,7 +56,7 @@ export function RollCallStudent({
       <button
         type="button"
         aria-label={`${name}, ${info.label}`}
-        aria-describedby={detailId}
+        aria-describedby={report ? `${reportId} ${detailId}` : detailId}
         disabled={readOnly}
         onPointerDown={() => {
           longPressed.current = false;
@@ -78,6 +83,12 @@ export function RollCallStudent({
       >
         <span className="grid min-w-0">
           <span className="truncate font-medium">{name}</span>
+          {report ? (
+            <span id={reportId} className="text-sm font-medium break-words">
+              {report.line}
+              {report.familyNote ? ` (“${report.familyNote}”)` : ''}
+            </span>
+          ) : null}
           <span id={detailId} className="line-clamp-2 text-sm text-muted">
             {detail}
             {note ? ` · Note: ${note}` : ''}

@@ -1,18 +1,24 @@
 // What the "Needs attention" page and the staff home tiles list: classrooms whose class meets today
 // with no roll call yet, students below a threshold over the last 30 days, and students absent on
 // their latest roll calls in a row. The rules themselves are in ~/domain/attendance; this module
-// joins them to names and links, and reads the threshold from the URL with the form kit.
+// joins them to names and links, and reads the threshold from the URL with the form kit. With
+// "Count only unreported absences" (issue 32, `?unreported=on`), an absence a family reported and
+// an excused day count against nobody: they leave the rate's basis, and they end a streak.
 import { z } from 'zod';
+import type { AbsenceReportLike } from '~/domain/absences';
 import {
   absenceStreaks,
+  addDays,
   LOW_ATTENDANCE_THRESHOLD,
+  LOW_RATE_WINDOW_DAYS,
   lowAttendance,
   notMarkedOn,
+  studentSummary,
   type StudentSummary,
 } from '~/domain/attendance';
 import { campusLabels } from '~/domain/campus-labels';
 import type { FormState } from '~/ui/form/Field';
-import { wholeNumber } from '~/ui/form/fields';
+import { checkbox, wholeNumber } from '~/ui/form/fields';
 import { parseForm } from '~/ui/form/parse-form';
 import {
   dayOf,
@@ -21,6 +27,7 @@ import {
   type FacilitatorRecord,
   type StudentRecord,
 } from './load';
+import { reportedAbsencesExcused, reportedDays, withoutReportedAbsences } from './reported';
 
 /** The default of the threshold field, in per cent. */
 export const DEFAULT_THRESHOLD_PERCENT = Math.round(LOW_ATTENDANCE_THRESHOLD * 100);
@@ -50,6 +57,12 @@ export function readThreshold(url: URL): ThresholdChoice {
     percent: DEFAULT_THRESHOLD_PERCENT,
     form: { fieldErrors: parsed.fieldErrors, values: parsed.values },
   };
+}
+
+/** `?unreported=on`: count only the absences no family reported (the alerts page's checkbox). */
+export function readUnreportedOnly(url: URL): boolean {
+  const parsed = checkbox.safeParse(url.searchParams.get('unreported') ?? undefined);
+  return parsed.success && parsed.data;
 }
 
 /** The roll-call page of a classroom on a date. */
@@ -121,9 +134,18 @@ export interface LowAttendanceRow {
   student: StudentRecord;
   /** The student's name, with the campus when another enrolled student has the same name. */
   label: string;
+  /**
+   * The marks the rate is counted from: every mark, or (counting only unreported absences) every
+   * mark but the reported absences and excused days.
+   */
   summary: StudentSummary;
   /** summary.rate as a whole percentage (rounded down, so 89.7 % never reads as 90 %). */
   percent: number;
+  /**
+   * Reported absences in the window: Absent marks a family's report covers, and, counting only
+   * unreported absences, excused days too (both left out of the rate then).
+   */
+  reported: number;
 }
 
 export interface StreakRow {
@@ -131,6 +153,8 @@ export interface StreakRow {
   /** The student's name, with the campus when another enrolled student has the same name. */
   label: string;
   dates: string[];
+  /** The streak's days a family reported (none when counting only unreported absences). */
+  reportedDates: string[];
 }
 
 export interface Alerts {
@@ -140,29 +164,72 @@ export interface Alerts {
   low: LowAttendanceRow[];
   streaks: StreakRow[];
   thresholdPercent: number;
+  /** The lists count only the absences no family reported. */
+  unreportedOnly: boolean;
+}
+
+export interface AlertOptions {
+  /** The absence reports the person reads (issue 32). */
+  reports?: readonly AbsenceReportLike[];
+  /** Count only unreported absences: reported ones and excused days count against nobody. */
+  unreportedOnly?: boolean;
 }
 
 /** Every list of the page, for the enrolled students the person's cache holds. */
-export function buildAlerts(data: AttendanceData, thresholdPercent: number): Alerts {
+export function buildAlerts(
+  data: AttendanceData,
+  thresholdPercent: number,
+  options: AlertOptions = {},
+): Alerts {
+  const unreportedOnly = options.unreportedOnly ?? false;
+  const reported = reportedDays(options.reports ?? []);
   const enrolled = data.students.filter((s) => s.status === 'enrolled');
   const byId = new Map(enrolled.map((s) => [s.id, s]));
   const ids = enrolled.map((s) => s.id);
   // Two campuses may have a student of the same name: the campus tells the two apart.
   const labels = campusLabels(enrolled, studentName, data.campuses);
   const labelOf = (student: StudentRecord) => labels.get(student.id) ?? studentName(student);
-  const low = lowAttendance(data.rollCalls, ids, data.today, thresholdPercent / 100).flatMap(
+  // The window's roll calls, as every list reads them.
+  const from = addDays(data.today, -(LOW_RATE_WINDOW_DAYS - 1));
+  const inWindow = data.rollCalls.filter((rc) => rc.date >= from && rc.date <= data.today);
+  const counted = unreportedOnly ? withoutReportedAbsences(inWindow, reported) : inWindow;
+  const reportedIn = (studentId: string) => {
+    const all = studentSummary(inWindow, studentId, from, data.today);
+    const absent = all.absentDates.filter((date) => reported(studentId, date)).length;
+    return unreportedOnly ? absent + all.excused : absent;
+  };
+  const low = lowAttendance(counted, ids, data.today, thresholdPercent / 100).flatMap(
     ({ studentId, summary }) => {
       const student = byId.get(studentId);
       return student
-        ? [{ student, label: labelOf(student), summary, percent: wholePercent(summary.rate ?? 0) }]
+        ? [
+            {
+              student,
+              label: labelOf(student),
+              summary,
+              percent: wholePercent(summary.rate ?? 0),
+              reported: reportedIn(studentId),
+            },
+          ]
         : [];
     },
   );
-  const streaks = absenceStreaks(data.rollCalls, ids, data.today).flatMap(
+  const streakRollCalls = unreportedOnly
+    ? reportedAbsencesExcused(data.rollCalls, reported)
+    : data.rollCalls;
+  const streaks = absenceStreaks(streakRollCalls, ids, data.today).flatMap(
     ({ studentId, dates }) => {
       const student = byId.get(studentId);
-      return student ? [{ student, label: labelOf(student), dates }] : [];
+      const reportedDates = dates.filter((date) => reported(studentId, date));
+      return student ? [{ student, label: labelOf(student), dates, reportedDates }] : [];
     },
   );
-  return { today: data.today, notMarked: notMarkedToday(data), low, streaks, thresholdPercent };
+  return {
+    today: data.today,
+    notMarked: notMarkedToday(data),
+    low,
+    streaks,
+    thresholdPercent,
+    unreportedOnly,
+  };
 }

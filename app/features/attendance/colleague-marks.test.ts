@@ -63,6 +63,18 @@ describe('colleagueMarks', () => {
     expect(colleagueMarks(before, allPresent)).toBe('Daniel Mensah saved this roll call.');
   });
 
+  it('takes a reported student’s pre-mark as what the page showed (issue 32)', () => {
+    const note = 'Reported by Grace Whitfield: ill';
+    const before = { ...view({}), defaults: { s1: { status: 'excused', note } } };
+    const saved = { ...entry('excused', '09:05', 'daniel'), note };
+    expect(colleagueMarks(before, view({ s1: saved }, daniel))).toBe(
+      'Daniel Mensah saved this roll call.',
+    );
+    expect(colleagueMarks(before, view({ s1: entry('present', '09:05', 'daniel') }, daniel))).toBe(
+      'Daniel Mensah marked Ishaan Present.',
+    );
+  });
+
   it('says that an unsaved mark of this person is kept', () => {
     const before = view({});
     const after = view({ s2: entry('late', '09:05', 'daniel') }, daniel);

@@ -12,6 +12,11 @@ export interface MarkNews {
   savedBy: Record<string, string | null>;
   /** First names by student id, as the class knows them. */
   firstNames: Record<string, string>;
+  /**
+   * What the page shows a student nobody has marked as, where it is not present: the mark their
+   * family's report suggests (issue 32). A colleague's save of that same mark is no news.
+   */
+  defaults?: Record<string, { status: string; note?: string }>;
 }
 
 /** More changes than this in one arrival are summed up ("marked 6 students") rather than listed. */
@@ -31,8 +36,8 @@ export function colleagueMarks(
   unsaved: ReadonlySet<string> = new Set(),
 ): string | null {
   // Per colleague: the students whose entry they saved, and among them those whose mark differs
-  // from what the page showed (a first save also writes "present" for every student nobody had
-  // marked: that is the roll call being taken, not news about each child).
+  // from what the page showed (a first save also writes "present", or the reported mark, for every
+  // student nobody had marked: that is the roll call being taken, not news about each child).
   const byMarker = new Map<string, { saved: string[]; changed: string[] }>();
   for (const [studentId, entry] of Object.entries(after.saved)) {
     const earlier = before.saved[studentId];
@@ -41,7 +46,8 @@ export function colleagueMarks(
     if (!marker) continue; // This person's own save, coming back.
     const news = byMarker.get(marker) ?? { saved: [], changed: [] };
     news.saved.push(studentId);
-    const shown: { status: string; note?: string } = earlier ?? { status: 'present' };
+    const shown: { status: string; note?: string } = earlier ??
+      before.defaults?.[studentId] ?? { status: 'present' };
     if (shown.status !== entry.status || (shown.note ?? '') !== (entry.note ?? '')) {
       news.changed.push(studentId);
     }

@@ -11,6 +11,10 @@ import {
 } from '~/domain/attendance';
 import type { Attendance } from '~/domain/records';
 import { toCsv } from '~/ui/csv';
+import { studentRecordSchema, type ClassroomRecord } from './load';
+import { registerView } from './register-view';
+import { reportedDays } from './reported';
+import { REPORTED_CSV_COLUMN, withReportedColumn } from './reports';
 
 const STUDENTS: Record<string, string> = { s1: 'Asha Rao', s2: 'Ben Okafor', s3: 'Chen Li' };
 const lookups = {
@@ -86,6 +90,126 @@ describe('the attendance CSV of a classroom', () => {
       '2026-03-02,North,Sunflowers (ages 4–5),s2,Ben Okafor,Absent,"Sick, ""flu"" again",2026-03-02T09:05:00.000Z,Daniel Mensah\r\n',
     );
     expect(parseCsv(csv)).toEqual(rows);
+  });
+});
+
+describe('reported absences in the CSV and the register (issue 32)', () => {
+  const from = '2026-03-01';
+  const to = '2026-03-06';
+  // Ben's absence on the 2nd and Asha's on the 4th were reported; Ben's report of the 3rd was
+  // withdrawn (he came).
+  const reported = reportedDays([
+    {
+      studentId: 's2',
+      from: '2026-03-02',
+      to: '2026-03-02',
+      part: 'day',
+      reason: 'ill',
+      status: 'acknowledged',
+      reporterName: 'Ngozi Okafor',
+    },
+    {
+      studentId: 's1',
+      from: '2026-03-04',
+      to: '2026-03-05',
+      part: 'day',
+      reason: 'family',
+      status: 'reported',
+      reporterName: 'Meera Rao',
+    },
+    {
+      studentId: 's2',
+      from: '2026-03-03',
+      to: '2026-03-03',
+      part: 'day',
+      reason: 'ill',
+      status: 'withdrawn',
+      reporterName: 'Ngozi Okafor',
+    },
+  ]);
+  const rows = withReportedColumn(
+    attendanceCsvRows(ROLL_CALLS, from, to, lookups, (rc) => rc.classroomId === 'c1'),
+    reported,
+  );
+  const classroom: ClassroomRecord = {
+    id: 'c1',
+    name: 'Sunflowers (ages 4–5)',
+    campusId: 'north',
+    subjectIds: [],
+    facilitatorIds: [],
+    capacity: 0,
+    schedule: [],
+  };
+  const roster = Object.entries(STUDENTS).map(([id, name]) => {
+    const [firstName = '', lastName = ''] = name.split(' ');
+    return studentRecordSchema.parse({
+      id,
+      firstName,
+      lastName,
+      dateOfBirth: '2020-01-01',
+      familyId: 'f',
+      campusId: 'north',
+      classroomIds: ['c1'],
+      status: 'enrolled',
+    });
+  });
+  const view = registerView(
+    classroom,
+    roster,
+    ROLL_CALLS.map((rc) => ({ ...rc, id: `${rc.classroomId}_${rc.date}` })),
+    from,
+    to,
+    { today: to, linkRollCalls: false, reported },
+  );
+
+  it('adds a last column: yes for a reported absence or an excused day, no for an unreported one', () => {
+    expect(rows[0]).toEqual([...ATTENDANCE_CSV_HEADER, REPORTED_CSV_COLUMN]);
+    const status = ATTENDANCE_CSV_HEADER.indexOf('Status');
+    expect(rows.slice(1).map((r) => `${r[0]} ${r[4]} ${r[status]}: ${r.at(-1)}`)).toEqual([
+      '2026-03-02 Asha Rao Present: ',
+      '2026-03-02 Ben Okafor Absent: Yes',
+      '2026-03-02 Chen Li Late: ',
+      '2026-03-03 Asha Rao Excused: Yes',
+      '2026-03-03 Ben Okafor Present: ',
+      '2026-03-04 Asha Rao Absent: Yes',
+      '2026-03-04 Chen Li Present: ',
+    ]);
+  });
+
+  it('sets apart in the register exactly the absences the CSV calls reported', () => {
+    const fromRegister: string[] = [];
+    view.rows.forEach((row) =>
+      row.cells.forEach((cell, i) => {
+        if (cell.status === 'absent') {
+          fromRegister.push(
+            `${view.columns[i]?.date}|${row.studentId}|${cell.reported ? 'Yes' : 'No'}`,
+          );
+        }
+      }),
+    );
+    const fromCsv = rows
+      .slice(1)
+      .filter((r) => r[ATTENDANCE_CSV_HEADER.indexOf('Status')] === 'Absent')
+      .map((r) => `${r[0]}|${r[3]}|${r.at(-1)}`);
+    expect([...fromRegister].sort()).toEqual([...fromCsv].sort());
+    expect(view.rows.map((r) => [r.studentId, r.absences, r.reportedAbsences])).toEqual([
+      ['s1', 1, 1],
+      ['s2', 1, 1],
+      ['s3', 0, 0],
+    ]);
+  });
+
+  it('draws a reported absence with its own symbol and says it in words', () => {
+    const ben = view.rows.find((r) => r.studentId === 's2');
+    expect(ben?.cells[0]).toMatchObject({
+      symbol: 'AR',
+      word: 'Absent, reported',
+      status: 'absent',
+      reported: true,
+      note: 'Sick, "flu" again',
+    });
+    const asha = view.rows.find((r) => r.studentId === 's1');
+    expect(asha?.cells.map((c) => c.symbol)).toEqual(['P', 'E', 'AR']);
   });
 });
 

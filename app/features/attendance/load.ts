@@ -7,21 +7,23 @@ import type { SessionUser } from '~/auth/session-user';
 import { loadCollection, parseOnce } from '~/data/route-data';
 import { store } from '~/data/store';
 import { campusDays, latestSchoolDay, now, personZone, schoolDay } from '~/domain/clock';
-import { principalFromLists, type Principal } from '~/domain/permissions';
+import { collectionAccess, principalFromLists, type Principal } from '~/domain/permissions';
 import {
+  absenceReportSchema,
   attendanceSchema,
   campusSchema,
   classroomSchema,
   facilitatorSchema,
   familySchema,
   studentSchema,
+  type AbsenceReport,
   type Attendance,
   type Campus,
   type Classroom,
   type Facilitator,
   type Student,
 } from '~/domain/records';
-import { isStaff } from '~/domain/roles';
+import { isStaff, type Role } from '~/domain/roles';
 
 export { dayOf, zoneOf } from './days';
 
@@ -31,6 +33,7 @@ export const campusRecordSchema = campusSchema.extend({ id: z.string() });
 export const studentRecordSchema = studentSchema.extend({ id: z.string() });
 export const facilitatorRecordSchema = facilitatorSchema.extend({ id: z.string() });
 const familyRecordSchema = familySchema.extend({ id: z.string() });
+export const absenceReportRecordSchema = absenceReportSchema.extend({ id: z.string() });
 /** Only what a name needs, so one odd Members profile does not hide the others' names. */
 const memberNameSchema = z.object({ id: z.string(), displayName: z.string().nullish() });
 
@@ -39,6 +42,7 @@ export type ClassroomRecord = Classroom & { id: string };
 export type CampusRecord = Campus & { id: string };
 export type StudentRecord = Student & { id: string };
 export type FacilitatorRecord = Facilitator & { id: string };
+export type AbsenceReportRecord = AbsenceReport & { id: string };
 
 export interface AttendanceData {
   /**
@@ -115,6 +119,22 @@ export async function loadAttendanceData(user: SessionUser): Promise<AttendanceD
   };
 }
 
+/** Whether these roles read any absence reports (staff, facilitators and parents do). */
+export function readsAbsenceReports(roles: readonly Role[]): boolean {
+  return collectionAccess(roles, 'absenceReports') !== 'none';
+}
+
+/**
+ * The absence reports families made (issue 32) that the person's cache holds, from the cache
+ * (refreshed first when due), like the records of loadAttendanceData: a facilitator's are those of
+ * the students in their classrooms, a parent's their family's, staff's all. Nobody else reads
+ * any: an empty list, and no refresh is asked for.
+ */
+export async function loadAbsenceReports(roles: readonly Role[]): Promise<AbsenceReportRecord[]> {
+  if (!readsAbsenceReports(roles)) return [];
+  return loadCollection('absenceReports', { schema: absenceReportRecordSchema });
+}
+
 /** What a roll-call save reads to authorise its one write (see loadRollCallSaveData). */
 export interface RollCallSaveData {
   /** The person's school day; a classroom's own is `campusDays`' (dayOf). */
@@ -125,6 +145,11 @@ export interface RollCallSaveData {
   students: StudentRecord[];
   /** The roll call the save writes, as the cache holds it now (null before its first save). */
   rollCall: RollCallRecord | null;
+  /**
+   * The absence reports the cache holds (issue 32): a reported student nobody has marked yet gets
+   * the report's mark as their default.
+   */
+  reports: AbsenceReportRecord[];
 }
 
 /** A cached collection's records that pass `schema`, as they are (no refresh is asked for). */
@@ -140,21 +165,27 @@ async function cached<T>(collection: string, schema: z.ZodType<T, z.ZodTypeDef, 
  * What a roll-call save needs, and no more (issue 29: a save re-read the whole area only to
  * authorise one write): the principal, from the same lists as loadAttendanceData's, the classrooms
  * and students for the roster, the campuses (for each classroom's school day, the one clock) and the
- * one roll call. It asks nothing about refreshes and reads no names, queue or other roll calls; the page's loader has just read them, and the store
- * re-reads the roll call inside its write lock, where another tab's marks are seen.
+ * one roll call, and the absence reports (for the reported students' defaults). It asks nothing
+ * about refreshes and reads no names, queue or other roll calls; the page's loader has just read
+ * them, and the store re-reads the roll call inside its write lock, where another tab's marks are
+ * seen.
  */
 export async function loadRollCallSaveData(
   user: SessionUser,
   rollCallId: string,
 ): Promise<RollCallSaveData> {
-  const [classrooms, students, facilitators, families, campuses, rollCall] = await Promise.all([
-    cached('classrooms', classroomRecordSchema),
-    cached('students', studentRecordSchema),
-    cached('facilitators', facilitatorRecordSchema),
-    cached('families', familyRecordSchema),
-    cached('campuses', campusRecordSchema),
-    store.get('attendance', rollCallId),
-  ]);
+  const [classrooms, students, facilitators, families, campuses, rollCall, reports] =
+    await Promise.all([
+      cached('classrooms', classroomRecordSchema),
+      cached('students', studentRecordSchema),
+      cached('facilitators', facilitatorRecordSchema),
+      cached('families', familyRecordSchema),
+      cached('campuses', campusRecordSchema),
+      store.get('attendance', rollCallId),
+      readsAbsenceReports(user.roles)
+        ? cached('absenceReports', absenceReportRecordSchema)
+        : Promise.resolve([]),
+    ]);
   const at = now();
   const lists = { classrooms, facilitators, students, families };
   const principal = principalOf(user, lists, latestSchoolDay(campuses, at));
@@ -166,6 +197,7 @@ export async function loadRollCallSaveData(
     classrooms,
     students,
     rollCall: parsed?.success ? parsed.data : null,
+    reports,
   };
 }
 

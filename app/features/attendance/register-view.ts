@@ -1,7 +1,8 @@
 // The register page's rules: which classroom and date range the URL asks for (a GET form parsed
 // with the form kit, so a wrong range gets a message beside its field), and the grid to draw — the
 // roster's names, the date columns and each row's symbols, rate and absences — computed once here
-// so the table itself is plain markup with no per-cell work.
+// so the table itself is plain markup with no per-cell work. An absence a family reported (issue
+// 32) has a cell of its own ("AR", "Absent, reported") and is counted apart in the row.
 import { z } from 'zod';
 import {
   ATTENDANCE_STATUS_INFO,
@@ -13,6 +14,7 @@ import {
 import { campusLabels } from '~/domain/campus-labels';
 import { calendarDate, notBefore } from '~/ui/form/fields';
 import { parseForm, type FieldErrors, type FormValues } from '~/ui/form/parse-form';
+import { NO_REPORTS, type ReportedDays } from './reported';
 import { formatDay, formatRate } from './summary';
 import type { ClassroomRecord, RollCallRecord, StudentRecord } from './load';
 
@@ -117,6 +119,8 @@ export interface RegisterCellView {
   /** The status word ("Absent", "Not marked"), read out instead of the symbol. */
   word: string;
   status: AttendanceStatus | null;
+  /** An Absent mark on a day the family reported (issue 32). */
+  reported?: boolean;
   note?: string;
 }
 
@@ -126,6 +130,8 @@ export interface RegisterRowView {
   cells: RegisterCellView[];
   rate: string;
   absences: number;
+  /** How many of those absences a family reported. */
+  reportedAbsences: number;
 }
 
 export interface RegisterNote {
@@ -162,6 +168,16 @@ const CELLS: Record<AttendanceStatus, RegisterCellView> = {
   excused: statusCell('excused'),
 };
 
+/** The register's symbol for an Absent mark on a day the family reported. */
+export const REPORTED_ABSENT_SYMBOL = 'AR';
+/** A reported absence: said in words ("Absent, reported"), not by the symbol alone. */
+export const REPORTED_ABSENT: RegisterCellView = {
+  symbol: REPORTED_ABSENT_SYMBOL,
+  word: `${ATTENDANCE_STATUS_INFO.absent.label}, reported`,
+  status: 'absent',
+  reported: true,
+};
+
 /** The grid of a classroom over [from, to]: the enrolled roster (by name) × the dates with a roll call. */
 export function registerView(
   classroom: ClassroomRecord,
@@ -169,8 +185,15 @@ export function registerView(
   rollCalls: readonly RollCallRecord[],
   from: string,
   to: string,
-  options: { today: string; linkRollCalls: boolean; classroomLabel?: string },
+  options: {
+    today: string;
+    linkRollCalls: boolean;
+    classroomLabel?: string;
+    /** Which days a family reported (issue 32); none when the page did not read the reports. */
+    reported?: ReportedDays;
+  },
 ): RegisterView {
+  const reported = options.reported ?? NO_REPORTS;
   const register = buildRegister(
     rollCalls,
     classroom.id,
@@ -196,17 +219,23 @@ export function registerView(
   const rows = register.rows.map((row, index): RegisterRowView => {
     const student = roster[index];
     const name = student ? `${student.firstName} ${student.lastName}` : row.studentId;
+    let reportedAbsences = 0;
     const cells = row.cells.map((cell, i): RegisterCellView => {
       if (!cell.status) return NOT_MARKED;
-      if (!cell.note) return CELLS[cell.status];
       const column = columns[i];
+      let base = CELLS[cell.status];
+      if (cell.status === 'absent' && column && reported(row.studentId, column.date)) {
+        base = REPORTED_ABSENT;
+        reportedAbsences += 1;
+      }
+      if (!cell.note) return base;
       notes.push({
         date: column?.date ?? '',
         dateLabel: column?.label ?? '',
         studentName: name,
         note: cell.note,
       });
-      return { ...CELLS[cell.status], note: cell.note };
+      return { ...base, note: cell.note };
     });
     return {
       studentId: row.studentId,
@@ -214,6 +243,7 @@ export function registerView(
       cells,
       rate: formatRate(row.summary.rate),
       absences: row.summary.absent,
+      reportedAbsences,
     };
   });
   notes.sort((a, b) => a.date.localeCompare(b.date) || a.studentName.localeCompare(b.studentName));

@@ -121,6 +121,7 @@ describe('the attendance export', () => {
         '',
         '2026-03-02T09:00:00.000Z',
         'Daniel Mensah',
+        '',
       ],
       [
         '2026-03-03',
@@ -132,12 +133,44 @@ describe('the attendance export', () => {
         '',
         '2026-03-02T09:00:00.000Z',
         'Ada Admin',
+        'No',
       ],
     ]);
     expect(result.fileName).toBe('attendance-north-2026-03-01-to-2026-03-06.csv');
     expect(result.csv.split('\r\n')[0]).toBe(
-      'Date,Campus,Classroom,Student ID,Student,Status,Note,Marked at,Marked by',
+      'Date,Campus,Classroom,Student ID,Student,Status,Note,Marked at,Marked by,Absence reported',
     );
+  });
+
+  it('says in its last column whether an absence was reported: yes for a report or an excused day, no otherwise', () => {
+    const d = data(principal(['admin']));
+    d.rollCalls.push({
+      id: 'c1_2026-03-04',
+      classroomId: 'c1',
+      date: '2026-03-04',
+      entries: { s1: entry('excused') },
+    });
+    const report = {
+      studentId: 's1',
+      from: '2026-03-03',
+      to: '2026-03-03',
+      part: 'day' as const,
+      reason: 'ill' as const,
+      status: 'reported' as const,
+      reporterName: 'Grace Whitfield',
+    };
+    const reported = exportAttendance(d, form({ scope: 'student', studentId: 's1' }), {}, [report]);
+    expect(reported.ok && reported.rows.map((r) => [r[0], r[5], r.at(-1)])).toEqual([
+      ['Date', 'Status', 'Absence reported'],
+      ['2026-03-02', 'Late', ''],
+      ['2026-03-03', 'Absent', 'Yes'],
+      ['2026-03-04', 'Excused', 'Yes'],
+    ]);
+    // A withdrawn report no longer speaks for the day.
+    const withdrawn = exportAttendance(d, form({ scope: 'student', studentId: 's1' }), {}, [
+      { ...report, status: 'withdrawn' },
+    ]);
+    expect(withdrawn.ok && withdrawn.rows[2]?.at(-1)).toBe('No');
   });
 
   it('exports one student across the range', () => {

@@ -1,14 +1,25 @@
 // Attendance reports: the CSV export of a classroom, a campus or a student over a date range (one
 // row per marked student per roll call, from ~/domain/attendance's attendanceCsvRows, written by the
 // students list's RFC 4180 writer), and what the reports page offers each person. A facilitator's
-// cache holds their own classrooms' roll calls only; the choices are narrowed to them as well.
+// cache holds their own classrooms' roll calls only; the choices are narrowed to them as well. A
+// last column says whether an absence was reported by the family (issue 32).
 import { z } from 'zod';
-import { addDays, attendanceCsvRows, type CsvLookups } from '~/domain/attendance';
+import type { AbsenceReportLike } from '~/domain/absences';
+import {
+  ATTENDANCE_CSV_HEADER,
+  ATTENDANCE_STATUS_INFO,
+  addDays,
+  attendanceCsvRows,
+  type AttendanceStatus,
+  type CsvLookups,
+} from '~/domain/attendance';
+import { ATTENDANCE_STATUSES } from '~/domain/records';
 import { toCsv } from '~/ui/csv';
 import { calendarDate, notBefore } from '~/ui/form/fields';
 import { formFailure, parseForm, type FormFailure, type FormValues } from '~/ui/form/parse-form';
 import { classroomLabel, studentName } from './alerts';
 import { markableClassrooms, type AttendanceData } from './load';
+import { absenceKindOn, reportedDays, type ReportedDays } from './reported';
 
 export const EXPORT_SCOPES = {
   classroom: 'A classroom',
@@ -69,6 +80,34 @@ export function csvLookups(data: AttendanceData, names: Record<string, string> =
   };
 }
 
+/** The export's last column: whether an absence was reported (issue 32). */
+export const REPORTED_CSV_COLUMN = 'Absence reported';
+
+const STATUS_BY_LABEL = new Map<string, AttendanceStatus>(
+  ATTENDANCE_STATUSES.map((status) => [ATTENDANCE_STATUS_INFO[status].label, status]),
+);
+
+/**
+ * The rows of attendanceCsvRows with the REPORTED_CSV_COLUMN after the others: "Yes" for an
+ * excused day and for an absence a family reported, "No" for an unreported absence, empty for
+ * present and late.
+ */
+export function withReportedColumn(rows: readonly string[][], reported: ReportedDays): string[][] {
+  const date = ATTENDANCE_CSV_HEADER.indexOf('Date');
+  const studentId = ATTENDANCE_CSV_HEADER.indexOf('Student ID');
+  const status = ATTENDANCE_CSV_HEADER.indexOf('Status');
+  return rows.map((row, i) => {
+    if (i === 0) return [...row, REPORTED_CSV_COLUMN];
+    const kind = absenceKindOn(
+      STATUS_BY_LABEL.get(row[status] ?? ''),
+      row[studentId] ?? '',
+      row[date] ?? '',
+      reported,
+    );
+    return [...row, kind === 'reported' ? 'Yes' : kind === 'unreported' ? 'No' : ''];
+  });
+}
+
 export interface ExportResult {
   ok: true;
   /** The header and the rows; rows.length - 1 roll-call marks. */
@@ -96,12 +135,13 @@ function slug(text: string): string {
 
 /**
  * Parses the export form and builds the file, or says what to fix: the range, or a choice that is
- * missing or not the person's to export.
+ * missing or not the person's to export. `reports` are the absence reports the person reads.
  */
 export function exportAttendance(
   data: AttendanceData,
   input: FormData | FormValues,
   names: Record<string, string> = {},
+  reports: readonly AbsenceReportLike[] = [],
 ): ExportResult | FormFailure {
   const parsed = parseForm(exportSchema, input);
   if (!parsed.ok) return parsed;
@@ -130,7 +170,10 @@ export function exportAttendance(
     label = studentName(student);
     keep = (rc, studentId) => studentId === student.id && classroomIds.has(rc.classroomId);
   }
-  const rows = attendanceCsvRows(data.rollCalls, from, to, csvLookups(data, names), keep);
+  const rows = withReportedColumn(
+    attendanceCsvRows(data.rollCalls, from, to, csvLookups(data, names), keep),
+    reportedDays(reports),
+  );
   return {
     ok: true,
     rows,

@@ -1,33 +1,61 @@
 // What the roll-call route (/dash/attendance) loads and saves: the guards (who takes roll calls,
 // which classroom and date the URL may name), the view of one roll call from the cache, and the
-// save action that writes through the store, so a save works offline and syncs later.
+// save action that writes through the store, so a save works offline and syncs later. Absences
+// families reported for the day (issue 32) are shown beside their students, pre-mark the students
+// nobody has marked yet, and are followed live while the roll call is open.
 import { redirect } from '@remix-run/react';
 import { requireArea } from '~/auth/guards';
 import type { SessionUser } from '~/auth/session-user';
+import type { LiveSpec } from '~/data/live';
 import { store } from '~/data/store';
 import { syncEngine } from '~/data/sync-status';
+import { reportLine, reportsOn } from '~/domain/absences';
 import { now } from '~/domain/clock';
 import { attendanceId, type AttendanceEntry } from '~/domain/records';
-import { isStaff, isStaffOrFacilitator } from '~/domain/roles';
+import { isStaff, isStaffOrFacilitator, type Role } from '~/domain/roles';
 import { settingsStore } from '~/settings/store';
 import { isCalendarDate } from '~/ui/form/fields';
 import { formFailure } from '~/ui/form/parse-form';
 import { notAllowed } from '~/ui/responses';
 import {
   dayOf,
+  loadAbsenceReports,
   loadAttendanceData,
   loadRollCallSaveData,
   markableClassrooms,
+  readsAbsenceReports,
   rosterOf,
   zoneOf,
+  type AbsenceReportRecord,
   type AttendanceData,
 } from './load';
-import { describeMarker, rollCallGuard, submitRollCall, type RollCallGuard } from './roll-call';
+import {
+  describeMarker,
+  reportedMarks,
+  rollCallGuard,
+  submitRollCall,
+  type Mark,
+  type RollCallGuard,
+} from './roll-call';
 import { todaysClasses } from './todays-classes';
 
 /** The page's answer for a URL it cannot show (404, with a message that says what was wrong). */
 function notFoundBecause(message: string): Response {
   return new Response(message, { status: 404, statusText: 'Page Not Found' });
+}
+
+/** An absence a family reported for one student of the roll call, on its date. */
+export interface RollCallReport {
+  reportId: string;
+  /** "Reported by Grace Whitfield: ill", shown beside the student. */
+  line: string;
+  /** What the family wrote, when they wrote anything. */
+  familyNote: string | null;
+  /**
+   * The mark the report suggests while nobody has marked the student (excused for the whole day,
+   * late for arriving late, present for leaving early), with the report as its note.
+   */
+  mark: Mark;
 }
 
 /** Everything the roll call of one classroom and date shows. */
@@ -47,6 +75,8 @@ export interface RollCallView {
   savedBy: Record<string, string | null>;
   /** The roster's first names, for news of a colleague's marks ("marked Ishaan Excused"). */
   firstNames: Record<string, string>;
+  /** The absences families reported for the date, by student id (issue 32). */
+  reports: Record<string, RollCallReport>;
   guard: RollCallGuard;
   /** The roll call has marks the backend has not accepted yet. */
   pending: boolean;
@@ -72,11 +102,35 @@ function openClassroom(data: AttendanceData, classroomId: string) {
   throw notFoundBecause(`There is no classroom "${classroomId}".`);
 }
 
+/** The reports of the roster's students that cover `date`, as the roll call shows them. */
+export function rollCallReports(
+  reports: readonly AbsenceReportRecord[],
+  date: string,
+  rosterIds: readonly string[],
+): Record<string, RollCallReport> {
+  const covering = reportsOn(reports, date);
+  const out: Record<string, RollCallReport> = {};
+  for (const [studentId, { reportId, ...mark }] of Object.entries(
+    reportedMarks(reports, date, rosterIds),
+  )) {
+    const report = covering.get(studentId);
+    if (!report) continue;
+    out[studentId] = {
+      reportId,
+      line: reportLine(report),
+      familyNote: report.note.trim() || null,
+      mark,
+    };
+  }
+  return out;
+}
+
 export function rollCallView(
   data: AttendanceData,
   user: SessionUser,
   classroomId: string,
   date: string,
+  reports: readonly AbsenceReportRecord[] = [],
 ): RollCallView {
   const classroom = openClassroom(data, classroomId);
   const id = attendanceId(classroom.id, date);
@@ -101,6 +155,11 @@ export function rollCallView(
     savedLabels,
     savedBy,
     firstNames: Object.fromEntries(roster.map((s) => [s.id, s.firstName])),
+    reports: rollCallReports(
+      reports,
+      date,
+      roster.map((s) => s.id),
+    ),
     guard: rollCallGuard(data.principal, classroom.id, date, dayOf(data, classroom)),
     pending: data.pendingRollCallIds.has(id),
   };
@@ -115,7 +174,10 @@ export async function loadRollCallPage(request: Request) {
   if (dateParam && !isCalendarDate(dateParam)) {
     throw notFoundBecause(`"${dateParam}" is not a date. Use a real date (YYYY-MM-DD).`);
   }
-  const data = await loadAttendanceData(user);
+  const [data, reports] = await Promise.all([
+    loadAttendanceData(user),
+    classroomId ? loadAbsenceReports(user.roles) : Promise.resolve([]),
+  ]);
   // A named classroom's day is its campus's (the one clock); the person's own day otherwise.
   const named = classroomId ? data.classrooms.find((c) => c.id === classroomId) : undefined;
   const today = named ? dayOf(data, named) : data.today;
@@ -129,8 +191,35 @@ export async function loadRollCallPage(request: Request) {
     classroomOptions: markableClassrooms(data)
       .map((c) => ({ id: c.id, label: c.name, description: campusNames.get(c.campusId) }))
       .sort((a, b) => a.label.localeCompare(b.label)),
-    rollCall: classroomId ? rollCallView(data, user, classroomId, date) : null,
+    rollCall: classroomId ? rollCallView(data, user, classroomId, date, reports) : null,
   };
+}
+
+/**
+ * What the roll-call page follows live while open (decision 054): the open day's roll calls (a
+ * colleague's marks), and with a roll call open, the absence reports of its classroom (a family's
+ * report made on another device). A facilitator's read scope is already their classrooms'
+ * reports (`classroomIds array-contains-any`, which Firestore does not combine with a second
+ * array filter), so their watch adds no filter of its own; staff, who read every report, narrow
+ * theirs to the classroom.
+ */
+export function rollCallLiveSpecs(
+  roles: readonly Role[],
+  date: string,
+  classroomId: string | null,
+): LiveSpec[] {
+  const specs: LiveSpec[] = [
+    { collection: 'attendance', filters: [{ field: 'date', op: '==', value: date }] },
+  ];
+  if (classroomId && readsAbsenceReports(roles)) {
+    specs.push({
+      collection: 'absenceReports',
+      filters: isStaff(roles)
+        ? [{ field: 'classroomIds', op: 'array-contains', value: classroomId }]
+        : [],
+    });
+  }
+  return specs;
 }
 
 /** The save action: the UI guard again, then one per-student patch (and defaults) through the store. */
@@ -154,7 +243,9 @@ export async function saveRollCallFromRequest(request: Request) {
     by: user.memberUUID,
     rosterIds: rosterOf(data.students, classroom.id).map((s) => s.id),
     saved: data.rollCall?.entries ?? {},
-    // Unmarked students' "present" is a default: written only where nobody has marked them yet.
+    reports: data.reports,
+    // Unmarked students' "present" (or reported mark) is a default: written only where nobody has
+    // marked them yet.
     save: async (item, ifMissing) => (await store.save('attendance', item, { ifMissing })) !== null,
   });
   if (!result.ok) {

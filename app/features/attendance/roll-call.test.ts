@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { AbsenceReportLike } from '~/domain/absences';
 import { formatDate } from '~/domain/format';
 import { NOT_ALLOWED_MESSAGE } from '~/domain/not-allowed';
 import type { Principal } from '~/domain/permissions';
@@ -6,8 +7,11 @@ import type { AttendanceEntry } from '~/domain/records';
 import {
   FUTURE_DATE_MESSAGE,
   NOT_A_DATE_MESSAGE,
+  NOTE_MAX_LENGTH,
   TOO_EARLY_DATE_MESSAGE,
+  defaultMarks,
   describeEntry,
+  reportedMarks,
   rollCallChanges,
   rollCallFormValues,
   rollCallGuard,
@@ -173,6 +177,144 @@ describe('what a roll call save writes', () => {
       ok: false,
       fieldErrors: { _form: expect.stringContaining('could not be stored') },
     });
+  });
+});
+
+describe('the defaults of students whose family reported the day (issue 32)', () => {
+  const report = (
+    id: string,
+    studentId: string,
+    overrides: Partial<AbsenceReportLike> = {},
+  ): AbsenceReportLike & { id: string } => ({
+    id,
+    studentId,
+    from: today,
+    to: today,
+    part: 'day',
+    reason: 'ill',
+    note: '',
+    status: 'reported',
+    reporterName: 'Grace Whitfield',
+    ...overrides,
+  });
+  const reports = [
+    report('r1', 's1'),
+    report('r2', 's2', { part: 'late', time: '10:30', reason: 'appointment', note: 'Dentist' }),
+    report('r3', 's3', { part: 'early', time: '14:00', reason: 'family' }),
+  ];
+
+  it('suggests excused for the whole day, late for arriving late, present for leaving early, with the report as the note', () => {
+    expect(reportedMarks(reports, today, roster)).toEqual({
+      s1: { status: 'excused', note: 'Reported by Grace Whitfield: ill', reportId: 'r1' },
+      s2: {
+        status: 'late',
+        note: 'Reported by Grace Whitfield: appointment, arriving at 10:30 (Dentist)',
+        reportId: 'r2',
+      },
+      s3: {
+        status: 'present',
+        note: 'Reported by Grace Whitfield: family, leaving at 14:00',
+        reportId: 'r3',
+      },
+    });
+  });
+
+  it('leaves out withdrawn reports, other days, students off the roster and reports the page did not show', () => {
+    const others = [
+      report('w', 's1', { status: 'withdrawn' }),
+      report('later', 's2', { from: '2026-11-24', to: '2026-11-25' }),
+      report('off', 'x9'),
+      report('r4', 's4'),
+    ];
+    expect(reportedMarks(others, today, roster)).toEqual({
+      s4: expect.objectContaining({ status: 'excused', reportId: 'r4' }),
+    });
+    expect(reportedMarks(others, today, roster, new Set(['w', 'later', 'off']))).toEqual({});
+  });
+
+  it('cuts a long family note to the length a mark’s note may have', () => {
+    const long = reportedMarks([report('r1', 's1', { note: 'x'.repeat(1000) })], today, roster);
+    expect(long.s1?.note).toHaveLength(NOTE_MAX_LENGTH);
+    expect(long.s1?.note?.endsWith('…')).toBe(true);
+  });
+
+  it('defaults an unmarked reported student to the reported mark, everyone else to present', () => {
+    const reported = reportedMarks(reports, today, roster);
+    expect(defaultMarks(['s1', 's4'], {}, {}, roster, reported)).toEqual({
+      s1: { status: 'excused', note: 'Reported by Grace Whitfield: ill' },
+      s4: { status: 'present' },
+    });
+  });
+
+  it('never lets a report default overwrite a saved mark or a mark the person made', () => {
+    const reported = reportedMarks(reports, today, roster);
+    const changes = rollCallChanges(
+      { s2: { status: 'present' } },
+      ['s1', 's2', 's3'],
+      { s1: entry('present') },
+      roster,
+      reported,
+    );
+    expect(changes).toEqual({
+      s2: { status: 'present' },
+      s3: { status: 'present', note: 'Reported by Grace Whitfield: family, leaving at 14:00' },
+    });
+  });
+
+  it('writes the reported marks the page showed as defaults, only where missing', async () => {
+    const { ctx, save } = context({ reports });
+    const values = rollCallFormValues(
+      'north-a',
+      today,
+      { s4: { status: 'absent' } },
+      ['s1', 's2'],
+      ['r1', 'r2'],
+    );
+    const result = await submitRollCall(values, ctx);
+    expect(result).toMatchObject({ ok: true, defaulted: ['s1', 's2'] });
+    const [item, ifMissing] = save.mock.calls[0] ?? [];
+    expect(item?.['entries.s4']).toEqual({ status: 'absent', at: now, by: 'me' });
+    expect(item).not.toHaveProperty('entries.s1');
+    expect(ifMissing).toEqual({
+      'entries.s1': {
+        status: 'excused',
+        note: 'Reported by Grace Whitfield: ill',
+        at: now,
+        by: 'me',
+      },
+      'entries.s2': {
+        status: 'late',
+        note: 'Reported by Grace Whitfield: appointment, arriving at 10:30 (Dentist)',
+        at: now,
+        by: 'me',
+      },
+    });
+  });
+
+  it('saves present for a report the page did not show (it arrived after the page was drawn)', async () => {
+    const { ctx, save } = context({ reports });
+    await submitRollCall(form({}, ['s1']), ctx);
+    expect(save.mock.calls[0]?.[1]).toEqual({
+      'entries.s1': { status: 'present', at: now, by: 'me' },
+    });
+  });
+
+  it('saves present for a shown report that was withdrawn before the save', async () => {
+    const { ctx, save } = context({ reports: [report('r1', 's1', { status: 'withdrawn' })] });
+    await submitRollCall(rollCallFormValues('north-a', today, {}, ['s1'], ['r1']), ctx);
+    expect(save.mock.calls[0]?.[1]).toEqual({
+      'entries.s1': { status: 'present', at: now, by: 'me' },
+    });
+  });
+
+  it('writes no default for a reported student someone marked meanwhile', async () => {
+    const { ctx, save } = context({ reports, saved: { s1: entry('absent') } });
+    const result = await submitRollCall(
+      rollCallFormValues('north-a', today, {}, ['s1'], ['r1']),
+      ctx,
+    );
+    expect(result).toMatchObject({ ok: true, written: {}, defaulted: [] });
+    expect(save).not.toHaveBeenCalled();
   });
 });
 

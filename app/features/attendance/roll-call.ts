@@ -4,7 +4,11 @@
 // class merge per student instead of overwriting each other; the students nobody has marked yet
 // get "present" as a DEFAULT (`ifMissing`), written only where the roll call still has no entry for
 // them when the save reaches the backend, so a default never replaces someone else's real mark.
+// A student whose family reported the day (issue 32) defaults to the report's mark instead
+// (excused for the whole day, late for arriving late), with the report as its note; still a
+// default, written only where missing.
 import { z } from 'zod';
+import { reportedNote, reportedStatus, reportsOn, type AbsenceReportLike } from '~/domain/absences';
 import {
   ATTENDANCE_STATUS_INFO,
   canMarkRollCall,
@@ -81,13 +85,15 @@ const markSchema = z.object({
 
 /**
  * The posted roll call: `marks.<studentId>.status` and `.note` for the students the person marked,
- * and `unmarked` for the students shown as present that nobody has marked yet.
+ * `unmarked` for the students nobody has marked yet (shown as present, or as reported), and
+ * `reports`, the ids of the absence reports the page showed those students pre-marked with.
  */
 export const rollCallFormSchema = z.object({
   classroomId: requiredChoice('Choose a classroom.'),
   date: calendarDate('Choose a date.'),
   marks: z.record(markSchema).default({}),
   unmarked: stringList,
+  reports: stringList,
 });
 
 /** Form field names of one student's mark. */
@@ -95,12 +101,16 @@ export function markFieldNames(studentId: string) {
   return { status: `marks.${studentId}.status`, note: `marks.${studentId}.note` };
 }
 
-/** The form values of a save: one status and note per marked student, and the unmarked ids. */
+/**
+ * The form values of a save: one status and note per marked student, the unmarked ids, and the ids
+ * of the reports the unmarked students were shown pre-marked with.
+ */
 export function rollCallFormValues(
   classroomId: string,
   date: string,
   marks: Readonly<Record<string, Mark>>,
   unmarked: readonly string[],
+  reportIds: readonly string[] = [],
 ): FormValues {
   const values: FormValues = { classroomId, date };
   for (const [studentId, mark] of Object.entries(marks)) {
@@ -109,7 +119,46 @@ export function rollCallFormValues(
     values[names.note] = mark.note ?? '';
   }
   if (unmarked.length > 0) values.unmarked = [...unmarked];
+  if (reportIds.length > 0) values.reports = [...reportIds];
   return values;
+}
+
+/** A report's default on the roll call: its mark, and the report it comes from. */
+export interface ReportedMark extends Mark {
+  reportId: string;
+}
+
+/** A note cut to NOTE_MAX_LENGTH (a family's note may be longer than a mark's), with an ellipsis. */
+function clipNote(note: string): string {
+  return note.length <= NOTE_MAX_LENGTH ? note : `${note.slice(0, NOTE_MAX_LENGTH - 1).trimEnd()}…`;
+}
+
+/**
+ * The marks absence reports suggest on a roll call, by student: for each student of the roster a
+ * report covers on `date` (reportsOn: not withdrawn; the latest written wins), the report's mark
+ * (reportedStatus: excused for the whole day, late for arriving late, present for leaving early)
+ * with the report as its note (reportedNote). With `only`, just the reports of those ids (the ones
+ * the page showed when the person saved).
+ */
+export function reportedMarks(
+  reports: readonly (AbsenceReportLike & { id: string })[],
+  date: string,
+  rosterIds: readonly string[],
+  only?: ReadonlySet<string>,
+): Record<string, ReportedMark> {
+  const candidates = only ? reports.filter((report) => only.has(report.id)) : reports;
+  const covering = reportsOn(candidates, date);
+  const marks: Record<string, ReportedMark> = {};
+  for (const studentId of rosterIds) {
+    const report = covering.get(studentId);
+    if (!report) continue;
+    marks[studentId] = {
+      status: reportedStatus(report),
+      note: clipNote(reportedNote(report)),
+      reportId: report.id,
+    };
+  }
+  return marks;
 }
 
 function sameNote(a: string | undefined, b: string | undefined): boolean {
@@ -138,20 +187,26 @@ export function explicitMarks(
 }
 
 /**
- * The default marks of a save: present for each unmarked student on the roster who has no saved
- * entry and no explicit mark. They are written only where the roll call has no entry yet.
+ * The default marks of a save: for each unmarked student on the roster who has no saved entry and
+ * no explicit mark, the mark their family's report suggests (`reported`, see reportedMarks), else
+ * present. They are written only where the roll call has no entry yet.
  */
 export function defaultMarks(
   unmarked: readonly string[],
   explicit: Readonly<Record<string, Mark>>,
   saved: Readonly<Record<string, AttendanceEntry>>,
   rosterIds: readonly string[],
+  reported: Readonly<Record<string, Mark>> = {},
 ): Record<string, Mark> {
   const roster = new Set(rosterIds);
   const defaults: Record<string, Mark> = {};
   for (const studentId of unmarked) {
     if (!roster.has(studentId) || saved[studentId] || explicit[studentId]) continue;
-    defaults[studentId] = { status: 'present' };
+    const report = reported[studentId];
+    const note = report?.note?.trim();
+    defaults[studentId] = report
+      ? { status: report.status, ...(note ? { note } : {}) }
+      : { status: 'present' };
   }
   return defaults;
 }
@@ -159,16 +214,17 @@ export function defaultMarks(
 /**
  * Everything a save writes, by student: the explicit marks and the default ones (see
  * explicitMarks and defaultMarks). Someone else's mark that arrived meanwhile is never replaced by
- * a default "present".
+ * a default, present or reported.
  */
 export function rollCallChanges(
   marks: Readonly<Record<string, Mark>>,
   unmarked: readonly string[],
   saved: Readonly<Record<string, AttendanceEntry>>,
   rosterIds: readonly string[],
+  reported: Readonly<Record<string, Mark>> = {},
 ): Record<string, Mark> {
   const explicit = explicitMarks(marks, saved, rosterIds);
-  return { ...explicit, ...defaultMarks(unmarked, explicit, saved, rosterIds) };
+  return { ...explicit, ...defaultMarks(unmarked, explicit, saved, rosterIds, reported) };
 }
 
 export interface RollCallSaveContext {
@@ -182,6 +238,11 @@ export interface RollCallSaveContext {
   /** The entries the cache holds for the roll call now. */
   saved: Readonly<Record<string, AttendanceEntry>>;
   /**
+   * The absence reports the cache holds now: an unmarked student the page showed pre-marked with
+   * one of them (the posted `reports` ids) defaults to its mark instead of present.
+   */
+  reports?: readonly (AbsenceReportLike & { id: string })[];
+  /**
    * Stores one change through the data layer: the item (explicit `entries.<id>` paths) and the
    * defaults written only where missing; false when it could not be stored.
    */
@@ -194,14 +255,15 @@ export type RollCallSaveResult =
       id: string;
       /** Every mark the save wrote: the explicit ones and the defaults. */
       written: Record<string, Mark>;
-      /** The students whose default "present" fills in only if nobody has marked them. */
+      /** The students whose default (present, or reported) fills in only if nobody has marked them. */
       defaulted: string[];
     }
   | FormFailure;
 
 /**
  * The save action: parse, guard, work out the changes, and store them as one per-student patch
- * (the explicit marks) with per-student defaults (present where nobody has marked yet).
+ * (the explicit marks) with per-student defaults (where nobody has marked yet: the reported mark
+ * the page showed, else present).
  */
 export async function submitRollCall(
   input: FormData | FormValues,
@@ -209,12 +271,14 @@ export async function submitRollCall(
 ): Promise<RollCallSaveResult> {
   const parsed = parseForm(rollCallFormSchema, input);
   if (!parsed.ok) return parsed;
-  const { classroomId, date, marks, unmarked } = parsed.data;
+  const { classroomId, date, marks, unmarked, reports } = parsed.data;
   const guard = rollCallGuard(context.principal, classroomId, date, context.today);
   if (!guard.ok) return formFailure(parsed.values, { _form: guard.message });
   const id = attendanceId(classroomId, date);
   const explicit = explicitMarks(marks, context.saved, context.rosterIds);
-  const defaults = defaultMarks(unmarked, explicit, context.saved, context.rosterIds);
+  // Only the reports the page showed: one that arrived after it was drawn was not confirmed.
+  const reported = reportedMarks(context.reports ?? [], date, context.rosterIds, new Set(reports));
+  const defaults = defaultMarks(unmarked, explicit, context.saved, context.rosterIds, reported);
   const written = { ...explicit, ...defaults };
   const defaulted = Object.keys(defaults);
   if (Object.keys(written).length === 0) return { ok: true, id, written, defaulted };

@@ -1,6 +1,7 @@
 // What a roll-call save reads to authorise its one write (issue 29, "phone budgets"): the
-// principal, the roster and the one roll call, from the collections the page already holds in
-// memory, without asking about refreshes or reading the queue, the names or the other roll calls.
+// principal, the roster, the one roll call and the absence reports, from the collections the page
+// already holds in memory, without asking about refreshes or reading the queue, the names or the
+// other roll calls.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '~/auth/session-user';
 import { getCollectionDefinition } from '~/data/collections';
@@ -66,6 +67,22 @@ const records: Record<string, Record<string, unknown>[]> = {
     },
     { id: 'maples_2026-03-06', classroomId: 'maples', date: '2026-03-06', entries: {} },
   ],
+  absenceReports: [
+    {
+      id: 'report-1',
+      studentId: 's-2',
+      familyId: 'fam-1',
+      campusId: 'north',
+      classroomIds: ['maples'],
+      from: '2026-03-09',
+      to: '2026-03-09',
+      part: 'day',
+      reason: 'ill',
+      status: 'reported',
+      createdBy: 'parent-1',
+      reporterName: 'Grace Whitfield',
+    },
+  ],
 };
 
 beforeAll(async () => {
@@ -91,6 +108,18 @@ describe('loadRollCallSaveData', () => {
     expect(rosterOf(data.students, 'maples').map((s) => s.id)).toEqual(['s-1', 's-2']);
     expect(data.rollCall?.entries).toEqual(records.attendance?.[0]?.entries);
     expect((await loadRollCallSaveData(user, 'maples_2026-03-10')).rollCall).toBeNull();
+  });
+
+  it('reads the absence reports the cache holds, for the reported students’ defaults (issue 32)', async () => {
+    const data = await loadRollCallSaveData(user, 'maples_2026-03-09');
+    expect(data.reports.map((r) => [r.id, r.studentId, r.status])).toEqual([
+      ['report-1', 's-2', 'reported'],
+    ]);
+    const student = await loadRollCallSaveData(
+      { ...user, roles: ['student'] },
+      'maples_2026-03-09',
+    );
+    expect(student.reports).toEqual([]);
   });
 
   it('reads nothing from IndexedDB once the page has loaded the lists (no metadata, no queue)', async () => {

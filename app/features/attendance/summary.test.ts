@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Attendance } from '~/domain/records';
 import {
+  absenceSplit,
   attendanceSummaryFor,
   emptyPeriodText,
   formatDay,
@@ -121,5 +122,48 @@ describe('attendanceSummaryFor', () => {
   it('gives the basis of the rate in words', () => {
     const summary = attendanceSummaryFor(rollCalls, asha, '2026-11-23');
     expect(rateBasis(summary.term.summary)).toBe('present or late at 2 of 4 roll calls');
+  });
+});
+
+describe('reported and unreported absences in the summary (issue 32)', () => {
+  const rollCalls = [
+    rollCall('2026-11-16', { s1: mark('absent'), s2: mark('absent') }),
+    rollCall('2026-11-17', { s1: mark('absent') }),
+    rollCall('2026-11-18', { s1: mark('absent') }),
+    rollCall('2026-11-19', { s1: mark('excused') }),
+  ];
+  const report = (studentId: string, from: string, to: string, status = 'reported' as const) => ({
+    studentId,
+    from,
+    to,
+    part: 'day' as const,
+    reason: 'ill' as const,
+    status,
+    reporterName: 'Grace Whitfield',
+  });
+
+  it('splits the absences: 3, of which 1 reported and 2 unreported', () => {
+    const summary = attendanceSummaryFor(rollCalls, asha, '2026-11-23', [
+      report('s1', '2026-11-17', '2026-11-17'),
+      // A classmate's report says nothing of Asha.
+      report('s2', '2026-11-16', '2026-11-16'),
+    ]);
+    expect(summary.recent.reportedAbsentDates).toEqual(['2026-11-17']);
+    expect(summary.recent.summary.absent).toBe(3);
+    expect(absenceSplit(summary.recent)).toBe('1 reported, 2 unreported');
+  });
+
+  it('does not count a withdrawn report', () => {
+    const summary = attendanceSummaryFor(rollCalls, asha, '2026-11-23', [
+      { ...report('s1', '2026-11-16', '2026-11-18'), status: 'withdrawn' as const },
+    ]);
+    expect(absenceSplit(summary.term)).toBe('0 reported, 3 unreported');
+  });
+
+  it('says nothing of reports when the page did not read them, or when there was no absence', () => {
+    expect(absenceSplit(attendanceSummaryFor(rollCalls, asha, '2026-11-23').term)).toBeNull();
+    const none = attendanceSummaryFor([], asha, '2026-11-23', []);
+    expect(none.term.reportedAbsentDates).toEqual([]);
+    expect(absenceSplit(none.term)).toBeNull();
   });
 });

@@ -2,7 +2,10 @@
 // last 30 days, with the dates of each absence, late arrival and excused day. A roll-call document
 // holds the marks of the whole class (the backend cannot hide the other entries of a map), so the
 // summary is built from that student's own entry only and carries no roll calls onward: nothing a
-// page renders from it can name or count a classmate.
+// page renders from it can name or count a classmate. With the absence reports the person reads
+// (issue 32), each absence is told as reported or unreported ("Absences 3; of the absences: 1
+// reported, 2 unreported"); only that student's reports are read.
+import type { AbsenceReportLike } from '~/domain/absences';
 import {
   LOW_RATE_WINDOW_DAYS,
   addDays,
@@ -12,6 +15,7 @@ import {
 } from '~/domain/attendance';
 import { formatDate } from '~/domain/format';
 import type { Attendance, AttendanceEntry } from '~/domain/records';
+import { reportedAmong, reportedDays } from './reported';
 
 /**
  * An ISO date as people read it: "Mon 16 Nov", with the year when it is not `today`'s year
@@ -50,6 +54,11 @@ export interface SummaryPeriod {
   from: string;
   to: string;
   summary: StudentSummary;
+  /**
+   * The absent days a family's report covers (reported absences; the others are unreported), or
+   * null when the page did not read the reports (then it says nothing about them).
+   */
+  reportedAbsentDates: string[] | null;
 }
 
 /** What the summary of one student shows; plain data, safe to hand to any page. */
@@ -63,33 +72,51 @@ export interface StudentAttendanceSummary {
   recent: SummaryPeriod;
 }
 
-/** The term (termStart(today) to today) and the last 30 days of one student. */
+/**
+ * The term (termStart(today) to today) and the last 30 days of one student. With `reports` (the
+ * absence reports the person reads), each period also says which absences were reported.
+ */
 export function attendanceSummaryFor(
   rollCalls: readonly Pick<Attendance, 'classroomId' | 'date' | 'entries'>[],
   student: { id: string; firstName: string; lastName: string; preferredName?: string },
   today: string,
+  reports?: readonly AbsenceReportLike[],
 ): StudentAttendanceSummary {
   const own = ownEntriesOnly(rollCalls, student.id);
   const termFrom = termStart(today);
   const recentFrom = addDays(today, -(LOW_RATE_WINDOW_DAYS - 1));
+  const covered = reports
+    ? reportedDays(reports.filter((report) => report.studentId === student.id))
+    : null;
+  const period = (label: string, from: string): SummaryPeriod => {
+    const summary = studentSummary(own, student.id, from, today);
+    return {
+      label,
+      from,
+      to: today,
+      summary,
+      reportedAbsentDates: covered ? reportedAmong(student.id, summary.absentDates, covered) : null,
+    };
+  };
   return {
     studentId: student.id,
     callName: student.preferredName?.trim() || student.firstName,
     fullName: `${student.firstName} ${student.lastName}`,
     today,
-    term: {
-      label: 'This term',
-      from: termFrom,
-      to: today,
-      summary: studentSummary(own, student.id, termFrom, today),
-    },
-    recent: {
-      label: `Last ${LOW_RATE_WINDOW_DAYS} days`,
-      from: recentFrom,
-      to: today,
-      summary: studentSummary(own, student.id, recentFrom, today),
-    },
+    term: period('This term', termFrom),
+    recent: period(`Last ${LOW_RATE_WINDOW_DAYS} days`, recentFrom),
   };
+}
+
+/**
+ * "1 reported, 2 unreported": how a period's absences split, when the reports were read and there
+ * were absences; null otherwise.
+ */
+export function absenceSplit(period: SummaryPeriod): string | null {
+  const absent = period.summary.absent;
+  if (period.reportedAbsentDates === null || absent === 0) return null;
+  const reported = period.reportedAbsentDates.length;
+  return `${reported} reported, ${absent - reported} unreported`;
 }
 
 /** What an empty period says: true to the facts, naming the student. */
