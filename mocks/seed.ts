@@ -780,6 +780,54 @@ function planSeed(profile: SeedProfile, now: number): SeedPlan {
     });
   });
 
+  // The museum trip asks Leo's class for consent (issue 32), until five days from now; some
+  // families with a parent account have answered, Leo's has not.
+  const museumClass = demoFacilitatorClassrooms[0];
+  if (museumClass) {
+    const museumStart = instantAt(SEED_TIME_ZONE, isoDate(addDays(today, 8)), 9, 30);
+    const deadline = instantAt(SEED_TIME_ZONE, isoDate(addDays(today, 5)), 17, 0).getTime();
+    const audience: Role[] = ['facilitator', 'parent', 'student'];
+    w.put('events/evt-museum', {
+      title: 'Museum trip',
+      description: 'A day at the city museum with the class. Packed lunch; back by 15:30.',
+      start: museumStart.toISOString(),
+      end: new Date(museumStart.getTime() + 6 * 3600 * 1000).toISOString(),
+      allDay: false,
+      location: 'City museum',
+      classroomIds: [museumClass],
+      audience,
+      audienceKeys: audienceKeysOf({ audience, classroomIds: [museumClass], campusId: null }),
+      reply: { kind: 'consent', deadline, consentTo: 'go on the museum trip' },
+      createdBy: demoAccount('facilitator').uid,
+      updatedBy: demoAccount('facilitator').uid,
+    });
+    const answered = (studentsByClassroom.get(museumClass) ?? []).filter((id) => {
+      const place = placeOf.get(id);
+      return place && place.familyId !== 'fam-0000' && reporterOf.has(place.familyId);
+    });
+    answered.slice(0, 3).forEach((studentId, i) => {
+      const place = placeOf.get(studentId);
+      const guardian = place ? reporterOf.get(place.familyId) : undefined;
+      const student = plan.documents.find((d) => d.path === `students/${studentId}`)?.data;
+      if (!place || !guardian || !student) return;
+      const name = `${String(student.firstName)} ${String(student.lastName)}`;
+      const yes = i !== 2;
+      w.put(`eventReplies/evt-museum_${studentId}`, {
+        eventId: 'evt-museum',
+        studentId,
+        familyId: place.familyId,
+        classroomIds: place.classroomIds,
+        kind: 'consent',
+        answer: yes ? 'yes' : 'no',
+        wording: `I ${yes ? 'give' : 'do not give'} consent for ${name} to go on the museum trip.`,
+        guardianName: guardian.name,
+        repliedBy: guardian.uid,
+        createdBy: guardian.uid,
+        updatedBy: guardian.uid,
+      });
+    });
+  }
+
   // Conversations with messages.
   const fac = demoAccount('facilitator').uid;
   const par = parentDemo.uid;

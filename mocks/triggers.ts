@@ -153,6 +153,7 @@ export const FAKE_TRIGGER_PARTS: TriggerParts = {
   audit: true,
   participantNames: true,
   absenceAlerts: true,
+  replyReminders: true,
 };
 
 /**
@@ -198,6 +199,7 @@ export async function commitChangeTriggersInSlices(
       claims: rest.claims,
       reach: rest.reach,
       absenceAlerts: rest.absenceAlerts,
+      replyReminders: rest.replyReminders,
     },
     reachHost(),
   );

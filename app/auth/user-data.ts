@@ -61,6 +61,7 @@ const LINKED_COLLECTIONS = new Set([
   'events',
   'resources',
   'absenceReports',
+  'eventReplies',
 ]);
 
 /**
@@ -106,7 +107,7 @@ function roleScope(role: Role, user: ScopeUser, collection: string): RoleScope {
     if (collection === 'attendance') return anyOfValues('classroomId', 'in', taught);
     if (collection === 'families') return anyOfValues('__name__', 'in', user.familyIds ?? []);
     // Absences reported for the students of their classrooms (ownClassroomReports).
-    if (collection === 'absenceReports') {
+    if (collection === 'absenceReports' || collection === 'eventReplies') {
       return anyOfValues('classroomIds', 'array-contains-any', taught);
     }
   }
@@ -128,7 +129,7 @@ function roleScope(role: Role, user: ScopeUser, collection: string): RoleScope {
       return [[{ field: 'createdBy', op: '==', value: user.memberUUID }]];
     }
     // Their family's reported absences (ownFamilyReports), whoever of them reported.
-    if (collection === 'absenceReports') {
+    if (collection === 'absenceReports' || collection === 'eventReplies') {
       return familyId ? [[{ field: 'familyId', op: '==', value: familyId }]] : [];
     }
     // The requests about their family's guardians (the matrix's ownFamilyRequests), theirs or not.

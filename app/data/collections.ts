@@ -145,6 +145,17 @@ const EXTRA_COLLECTIONS: readonly CollectionDefinition[] = [
     changesOnlyWhenDue: true,
     wholeRefreshMs: DAY,
   },
+  // Families' replies to events (issue 32): never deleted, each about one child of a family and
+  // classrooms it keeps; refreshed by their changes, and followed live on the organiser's page.
+  {
+    ...extra('eventReplies', {
+      syncFrequencyMs: 15 * MINUTE,
+      cacheDurationMs: 7 * DAY,
+      prioritySync: false,
+    }),
+    changesOnlyWhenDue: true,
+    wholeRefreshMs: DAY,
+  },
   extra('resources', {
     syncFrequencyMs: 24 * HOUR,
     cacheDurationMs: 30 * DAY,

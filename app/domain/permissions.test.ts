@@ -207,6 +207,31 @@ function leoReport(overrides: Record<string, unknown> = {}): Record<string, unkn
   };
 }
 
+/** A seeded reply to the museum trip (another family's, in the demo facilitator's class). */
+function seededReply(): string {
+  const reply = fake.listDocuments('eventReplies')[0];
+  if (!reply) throw new Error('The seed has no event replies');
+  return `eventReplies/${reply.id}`;
+}
+
+/** Grace's consent for Leo to go on the museum trip (issue 32). */
+function leoConsent(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const leo = fake.getDocument(facts.leo) ?? {};
+  return {
+    eventId: 'evt-museum',
+    studentId: 'stu-00000',
+    familyId: 'fam-0000',
+    classroomIds: leo.classroomIds,
+    kind: 'consent',
+    answer: 'yes',
+    wording: 'I give consent for Leo Whitfield to go on the museum trip.',
+    guardianName: 'Grace Whitfield',
+    repliedBy: uid('parent'),
+    createdBy: uid('parent'),
+    ...overrides,
+  };
+}
+
 const CASES: Case[] = [
   // campuses, classrooms, subjects: staff RW, everyone else R.
   ...STAFF.flatMap((role): Case[] => [
@@ -838,6 +863,55 @@ const CASES: Case[] = [
     collection: 'absenceReports',
     allowed: ['read another collection', () => read('campuses/campus-north')],
     refused: ['read a reported absence', () => read(facts.otherReport)],
+  },
+  // eventReplies (issue 32): only a child's guardians reply, before the deadline; nobody invents one.
+  ...STAFF.map((role): Case => ({
+    role,
+    collection: 'eventReplies',
+    allowed: ['read a family’s consent', () => read(seededReply())],
+    refused: [
+      'give consent for a family',
+      () => create('eventReplies/evt-museum_stu-00000', leoConsent({ repliedBy: uid(role) })),
+    ],
+  })),
+  {
+    role: 'facilitator',
+    collection: 'eventReplies',
+    allowed: ['read a reply of their class', () => read(seededReply())],
+    refused: [
+      'invent a parent’s consent',
+      () =>
+        create(
+          'eventReplies/evt-museum_stu-00000',
+          leoConsent({ repliedBy: uid('facilitator'), guardianName: 'Daniel Mensah' }),
+        ),
+    ],
+  },
+  {
+    role: 'parent',
+    collection: 'eventReplies',
+    allowed: [
+      'give consent for their child',
+      () => create('eventReplies/evt-museum_stu-00000', leoConsent()),
+    ],
+    refused: [
+      'reply for a child who is not theirs',
+      () => {
+        const other = fake.getDocument(seededReply()) ?? {};
+        return create(`eventReplies/evt-museum_${String(other.studentId)}-again`, {
+          ...other,
+          repliedBy: uid('parent'),
+          createdBy: uid('parent'),
+          guardianName: 'Grace Whitfield',
+        });
+      },
+    ],
+  },
+  {
+    role: 'student',
+    collection: 'eventReplies',
+    allowed: ['read another collection', () => read('campuses/campus-north')],
+    refused: ['read a reply', () => read(seededReply())],
   },
   // unregisteredSignins
   ...(['admin', 'superAdmin'] as Role[]).map((role): Case => ({

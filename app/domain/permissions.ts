@@ -5,8 +5,10 @@
 // context, the way Firestore rules use get().
 import { FAMILY_REPORT_FIELDS, MAX_ABSENCE_DAYS, OFFICE_REPORT_FIELDS } from './absence-fields';
 import { audienceKeysMatch, inAudience } from './audience';
+import { now as clockNow } from './clock';
 import { isCalendarDate } from './dates';
 import { OFFICE_PARTICIPANT, takesPart } from './messages';
+import { REPLY_FAMILY_FIELDS } from './reply-fields';
 import { ROLES, STAFF_ROLES, type Role } from './roles';
 
 /** Collections (and the one system document) the matrix covers, by their Firestore names. */
@@ -33,6 +35,8 @@ export const PERMISSION_COLLECTIONS = [
   'devices',
   // Absences a family reports (issue 32).
   'absenceReports',
+  // A family's reply to an event, one per child (issue 32).
+  'eventReplies',
 ] as const;
 export type PermissionCollection = (typeof PERMISSION_COLLECTIONS)[number];
 
@@ -77,7 +81,8 @@ export type WriteScope =
   | 'ownResources'
   | 'createOwnFamilyRequest'
   | 'ownDevices'
-  | 'reportOwnChildren';
+  | 'reportOwnChildren'
+  | 'replyForOwnChildren';
 
 export interface AccessRule {
   read: ReadScope;
@@ -203,6 +208,15 @@ export const PERMISSION_MATRIX: Record<PermissionCollection, MatrixRow> = {
     rule('ownFamilyReports', 'reportOwnChildren'),
     none,
   ),
+  // Only a child's guardians reply for them, before the deadline: not even the office writes a
+  // reply, so nobody can invent a family's consent. Staff read all; a facilitator their classes'.
+  eventReplies: row(
+    r,
+    r,
+    rule('ownClassroomReports', 'none'),
+    rule('ownFamilyReports', 'replyForOwnChildren'),
+    none,
+  ),
 };
 
 /**
@@ -284,6 +298,7 @@ export const IMMUTABLE_FIELDS: Partial<Record<PermissionCollection, readonly str
   guardianRequests: ['familyId', 'kind', 'guardian', 'note', 'createdBy'],
   Notifications: ['memberUUID', 'notificationUUID'],
   absenceReports: ['studentId', 'familyId', 'campusId', 'classroomIds', 'createdBy', 'reporterName'],
+  eventReplies: ['eventId', 'studentId', 'familyId', 'classroomIds', 'kind', 'createdBy'],
 };
 /**
  * Collections whose client writes carry the writer and the server time (`updatedBy` = the caller,
@@ -869,6 +884,8 @@ function writeAllowed(
       return ownerOfDevice(ref.path) === p.uid;
     case 'reportOwnChildren':
       return familyReportAllowed(p, change, ctx);
+    case 'replyForOwnChildren':
+      return familyReplyAllowed(p, change, ctx);
     case 'createOwnFamilyRequest':
       return (
         isCreate &&
@@ -912,6 +929,41 @@ function familyReportAllowed(p: Principal, change: DocumentChange, ctx: Permissi
     p.familyIds.includes(str(before.familyId) ?? '') &&
     onlyChanged(before, after, FAMILY_REPORT_FIELDS) &&
     (after.status === before.status || after.status === 'withdrawn')
+  );
+}
+
+/**
+ * A guardian's reply for their child (issue 32): the document's id is the event's and the child's;
+ * the child is theirs, with the family and classrooms the student record has; the event asks this
+ * kind of reply and its deadline has not passed (by the request's time, where the backend checks
+ * it); the reply names the writer, under their profile's name. Never deleted.
+ */
+function familyReplyAllowed(p: Principal, change: DocumentChange, ctx: PermissionContext): boolean {
+  const { ref, before, after } = change;
+  if (after === null) return false;
+  const studentId = str(after.studentId) ?? '';
+  const eventId = str(after.eventId) ?? '';
+  const student = ctx.get(`students/${studentId}`);
+  const event = ctx.get(`events/${eventId}`);
+  const member = ctx.get(`Members/${p.uid}`);
+  const reply = isMap(event?.reply) ? event.reply : null;
+  const at = ctx.requestTime === undefined ? clockNow().getTime() : Date.parse(ctx.requestTime);
+  return (
+    ref.id === `${eventId}_${studentId}` &&
+    student !== null &&
+    reply !== null &&
+    p.childIds.includes(studentId) &&
+    p.familyIds.includes(str(after.familyId) ?? '') &&
+    after.familyId === student.familyId &&
+    sameJson(after.classroomIds ?? [], student.classroomIds ?? []) &&
+    after.kind === reply.kind &&
+    typeof reply.deadline === 'number' &&
+    at < reply.deadline &&
+    after.repliedBy === p.memberUUID &&
+    after.guardianName === (str(member?.displayName) ?? '') &&
+    (before === null
+      ? after.createdBy === p.memberUUID
+      : onlyChanged(before, after, REPLY_FAMILY_FIELDS))
   );
 }
 

@@ -12,6 +12,7 @@ import {
 } from './absences';
 import { MAX_AUDIENCE_KEYS } from './audience';
 import { DEVICE_PLATFORM_MAX, DEVICE_TOKEN_MAX, reachPreferencesSchema } from './reach';
+import { MAX_REPLY_PEOPLE, REPLY_ANSWERS, REPLY_KINDS } from './reply-fields';
 import { UPLOAD_CONTENT_TYPES, WEB_LINK_PATTERN } from './resources';
 import { ROLES } from './roles';
 
@@ -212,6 +213,20 @@ export const eventSchema = z.object({
   seriesId: z.string().optional(),
   occurrenceDate: isoDate.optional(),
   createdBy: z.string(),
+  /**
+   * Whether the event asks the families in its audience for a reply (issue 32): an RSVP or
+   * consent, taken until `deadline` (epoch milliseconds, which the rules compare with the request's
+   * time); `consentTo` completes "I give consent for Leo Whitfield to …".
+   */
+  reply: z
+    .object({
+      kind: z.enum(REPLY_KINDS),
+      deadline: z.number().int().min(0),
+      consentTo: z.string().max(200),
+    })
+    .optional(),
+  /** When the organiser last asked to remind the families still to reply (the trigger sends). */
+  replyReminderAt: isoDateTime.optional(),
 });
 export type CalendarEvent = z.infer<typeof eventSchema>;
 
@@ -382,6 +397,9 @@ export const AUDITED_COLLECTIONS = [
   'conversations',
   'messages',
   'guardianRequests',
+  // Issue 32: a family's word to the school, and a consent kept as evidence.
+  'absenceReports',
+  'eventReplies',
 ] as const;
 export const auditChangeSchema = z.object({
   field: z.string(),
@@ -482,6 +500,29 @@ export const absenceReportSchema = z.object({
 });
 export type AbsenceReport = z.infer<typeof absenceReportSchema>;
 
+/**
+ * A family's reply to an event for one child (issue 32), `eventReplies/${eventId}_${studentId}`,
+ * written only by a guardian of the child before the event's deadline. The child's family and
+ * classrooms are copied from the student record (the rules check them) so the organiser and the
+ * office can list replies; a consent keeps `wording`, the exact sentence the guardian agreed to or
+ * refused, `guardianName` (their profile's) and the time (`updatedAt`, the server's).
+ */
+export const eventReplySchema = z.object({
+  ...base,
+  eventId: z.string().min(1),
+  studentId: z.string().min(1),
+  familyId: z.string().min(1),
+  classroomIds: z.array(z.string()).default([]),
+  kind: z.enum(REPLY_KINDS),
+  answer: z.enum(REPLY_ANSWERS),
+  people: z.number().int().min(0).max(MAX_REPLY_PEOPLE).optional(),
+  wording: z.string().max(400).default(''),
+  guardianName: z.string().max(200),
+  repliedBy: z.string(),
+  createdBy: z.string(),
+});
+export type EventReply = z.infer<typeof eventReplySchema>;
+
 /** Collection name (as stored in Firestore) → schema of its documents. */
 export const RECORD_SCHEMAS = {
   campuses: campusSchema,
@@ -504,6 +545,7 @@ export const RECORD_SCHEMAS = {
   guardianRequests: guardianRequestSchema,
   devices: deviceSchema,
   absenceReports: absenceReportSchema,
+  eventReplies: eventReplySchema,
 } as const;
 export type RecordCollection = keyof typeof RECORD_SCHEMAS;
 export type RecordOf<C extends RecordCollection> = z.infer<(typeof RECORD_SCHEMAS)[C]>;

@@ -43,5 +43,6 @@ export const SCOPE_LABELS: Record<ReadScope | WriteScope, string> = {
   ownClassroomReports: 'absences reported for students in own classrooms',
   ownFamilyReports: "own children's reported absences",
   reportOwnChildren: "report own children's absences; change or withdraw them",
+  replyForOwnChildren: "reply for own children to an event that asks, until its deadline",
   ownDevices: 'register and remove own devices',
 };

@@ -29,6 +29,7 @@ import {
   type WriteScope,
 } from '../../app/domain/permissions';
 import { MAX_GUARDIANS, RECORD_SCHEMAS } from '../../app/domain/records';
+import { REPLY_FAMILY_FIELDS } from '../../app/domain/reply-fields';
 import { ROLES, STAFF_ROLES, type Role } from '../../app/domain/roles';
 import { EXTRA_STORED_FIELDS } from '../../app/domain/stored-keys';
 import { createInvariant, INVARIANT_FUNCTIONS, updateInvariant } from './invariants';
@@ -134,6 +135,28 @@ export const READ_SCOPES: Record<ReadScope, (c: ScopeContext) => string> = {
 /** The student record an absence report is about (one get), as a rules expression. */
 const reportedStudent = (c: ScopeContext) =>
   `get(/databases/$(database)/documents/students/$(${field(c.after, 'studentId', "''")})).data`;
+
+/** permissions.ts familyReplyAllowed, as a rules expression (two gets: the student, the event). */
+function familyReply(op: WriteOp, c: ScopeContext): string {
+  if (op === 'delete') return 'false';
+  const student = reportedStudent(c);
+  const event = `get(/databases/$(database)/documents/events/$(${field(c.after, 'eventId', "''")})).data`;
+  const asked = `${event}.get('reply', {})`;
+  return and(
+    `${c.id} == ${field(c.after, 'eventId', "''")} + '_' + ${field(c.after, 'studentId', "''")}`,
+    `${field(c.after, 'studentId', "''")} in ${link(c, 'childIds')}`,
+    `${field(c.after, 'familyId', "''")} in ${link(c, 'familyIds')}`,
+    `${field(c.after, 'familyId', "''")} == ${student}.get('familyId', null)`,
+    `${field(c.after, 'classroomIds', '[]')} == ${student}.get('classroomIds', [])`,
+    `${field(c.after, 'kind', "''")} == ${asked}.get('kind', null)`,
+    `request.time.toMillis() < ${asked}.get('deadline', 0)`,
+    `${field(c.after, 'repliedBy', "''")} == ${me(c)}`,
+    `${field(c.after, 'guardianName', "''")} == ${c.m}.get('displayName', '')`,
+    op === 'create'
+      ? `${field(c.after, 'createdBy', "''")} == ${me(c)}`
+      : onlyChanges(c, REPLY_FAMILY_FIELDS),
+  );
+}
 
 /** permissions.ts familyReportAllowed, as a rules expression. */
 function familyReport(op: WriteOp, c: ScopeContext): string {
@@ -280,6 +303,7 @@ export const WRITE_SCOPES: Record<WriteScope, (op: WriteOp, c: ScopeContext) => 
   ownResources: (op, c) => every(op, c, (d) => `${field(d, 'createdBy', "''")} == ${me(c)}`),
   ownDevices: (_op, c) => `${c.owner ?? 'null'} == request.auth.uid`,
   reportOwnChildren: familyReport,
+  replyForOwnChildren: familyReply,
   createOwnFamilyRequest: (op, c) =>
     op === 'create'
       ? and(

@@ -257,6 +257,51 @@ export async function buildRulesWorld(): Promise<RulesWorld> {
     audienceKeys: ['administration'],
     createdBy: 'demo-administration',
   });
+  // Event replies (issue 32): the seed holds other families' consent for the museum trip; Grace's
+  // for Leo (hers to read and change), and one in a classroom the demo facilitator does not teach.
+  const leo = fake.getDocument('students/stu-00000') ?? {};
+  fake.setDocument('eventReplies/evt-museum_stu-00000', {
+    eventId: 'evt-museum',
+    studentId: 'stu-00000',
+    familyId: 'fam-0000',
+    classroomIds: leo.classroomIds ?? [],
+    kind: 'consent',
+    answer: 'yes',
+    wording: 'I give consent for Leo Whitfield to go on the museum trip.',
+    guardianName: 'Grace Whitfield',
+    repliedBy: parent,
+    createdBy: parent,
+  });
+  const taught = new Set(
+    fake
+      .listDocuments('classrooms')
+      .filter((c) => Array.isArray(c.data.facilitatorIds) && c.data.facilitatorIds.includes('fac-000'))
+      .map((c) => c.id),
+  );
+  const elsewhere = fake
+    .listDocuments('students')
+    .find(
+      (s) =>
+        s.data.familyId !== 'fam-0000' &&
+        Array.isArray(s.data.classroomIds) &&
+        s.data.classroomIds.length > 0 &&
+        !s.data.classroomIds.some((c) => taught.has(String(c))),
+    );
+  if (elsewhere) {
+    fake.setDocument(`eventReplies/evt-elsewhere_${elsewhere.id}`, {
+      eventId: 'evt-elsewhere',
+      studentId: elsewhere.id,
+      familyId: elsewhere.data.familyId,
+      classroomIds: elsewhere.data.classroomIds,
+      kind: 'rsvp',
+      answer: 'yes',
+      people: 2,
+      wording: '',
+      guardianName: 'Someone Else',
+      repliedBy: 'someone-else',
+      createdBy: 'someone-else',
+    });
+  }
   // The seed has no devices (members register them): one for each demo member (issue 31).
   for (const account of DEMO_ACCOUNTS) {
     fake.setDocument(`Members/${account.uid}/devices/seeded-device`, {

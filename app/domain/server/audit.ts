@@ -88,6 +88,9 @@ export const SENSITIVE_FIELDS: Readonly<Record<AuditedCollection, readonly strin
   conversations: [],
   messages: ['body'],
   guardianRequests: ['note', 'decisionNote'],
+  // A family's note may say more about a child's health than the reason does.
+  absenceReports: ['note'],
+  eventReplies: [],
 };
 
 /** Collections where only archives (and backend deletes) are audited, not every edit. */

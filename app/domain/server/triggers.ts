@@ -15,6 +15,7 @@ import { storedRoles } from './callables';
 import { createdWrites } from './notifications';
 import { participantNameWrites, renamedParticipantWrites } from './participant-names';
 import { reachDecisions, type PushSend, type ReachHost } from './reach';
+import { replyReminderOutcome } from './reply-reminders';
 import { versionBumpWrites } from './versions';
 import type { AuthEffect, ServerContext, ServerWrite } from './outcome';
 
@@ -64,6 +65,8 @@ export interface TriggerParts {
    * their pushes and e-mails.
    */
   absenceAlerts?: boolean;
+  /** Reply reminders (reply-reminders.ts) when an event's `replyReminderAt` is set. */
+  replyReminders?: boolean;
 }
 
 const ALL_PARTS: Required<TriggerParts> = {
@@ -76,6 +79,7 @@ const ALL_PARTS: Required<TriggerParts> = {
   participantNames: true,
   reach: true,
   absenceAlerts: true,
+  replyReminders: true,
 };
 
 /** Where no host names the app's origin (tests): links still parse, and say so. */
@@ -111,6 +115,11 @@ export function changeTriggers(
     const alerts = absenceAlertOutcome(changes, ctx, nowIso, host);
     writes.push(...alerts.writes);
     pushes.push(...alerts.pushes);
+  }
+  if (parts.replyReminders) {
+    const reminders = replyReminderOutcome(changes, ctx, nowIso, host);
+    writes.push(...reminders.writes);
+    pushes.push(...reminders.pushes);
   }
   if (parts.claims) for (const change of changes) auth.push(...claimsEffects(change));
   // Each affected member once for the whole commit, not once per write that names them.

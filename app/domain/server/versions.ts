@@ -27,6 +27,7 @@ export const CACHED_COLLECTION_NAMES: Readonly<Record<string, string>> = {
   resources: 'resources',
   guardianRequests: 'guardianRequests',
   absenceReports: 'absenceReports',
+  eventReplies: 'eventReplies',
 };
 
 /** The cache name of the collection a document path is in (a subcollection by its own id). */

@@ -33,6 +33,7 @@ const COLLECTION_LABELS: Record<PermissionCollection, string> = {
   auditLog: 'Audit trail',
   guardianRequests: 'Guardian change requests',
   absenceReports: 'Reported absences',
+  eventReplies: 'Event replies and consent',
   devices: 'Devices for push notifications',
 };
 

@@ -102,7 +102,8 @@ export const onCampusWritten = written('campuses/{id}');
 export const onMemberWritten = written('Members/{id}', { ...audited, participantNames: true });
 // A roll call's absent marks file, drop or send the families' absence alerts (issue 32).
 export const onAttendanceWritten = written('attendance/{id}', { ...audited, absenceAlerts: true });
-export const onEventWritten = written('events/{id}', audienceKeyed);
+// An event's `replyReminderAt` set by its organiser reminds the families still to reply (issue 32).
+export const onEventWritten = written('events/{id}', { ...audienceKeyed, replyReminders: true });
 // A conversation carries its participants' names (participant-names.ts), kept here when it is
 // created or its participants change; the merge's own event finds them right and writes nothing.
 export const onConversationWritten = written('conversations/{id}', {
@@ -117,3 +118,5 @@ export const onGuardianRequestWritten = written('guardianRequests/{id}', audited
 export const onResourceWritten = written('resources/{id}', audienceKeyed);
 // Absence reports (issue 32): the version bump, and their audit; the alerts read them when due.
 export const onAbsenceReportWritten = written('absenceReports/{id}', audited);
+// Event replies (issue 32): a consent is evidence, so every reply and change is in the audit trail.
+export const onEventReplyWritten = written('eventReplies/{id}', audited);
