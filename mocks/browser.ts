@@ -15,6 +15,7 @@ import { BatchInterceptor } from '@mswjs/interceptors';
 import { FetchInterceptor } from '@mswjs/interceptors/fetch';
 import { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpRequest';
 import { FIREBASE_URL } from './firebase-url';
+import { tagDates } from './worker-protocol';
 import type { FakeFirebaseConsole } from './console';
 import type { ChangeEvent, RequestLogEntry } from './store';
 import type {
@@ -197,7 +198,13 @@ export class FakeClient {
   /** A console call, answered by the worker. */
   call<T>(method: ControlMethod, ...args: unknown[]): Promise<T> {
     const id = this.nextId++;
-    return this.ask({ type: 'control', id, method, args, ...pageState() }) as Promise<T>;
+    return this.ask({
+      type: 'control',
+      id,
+      method,
+      args: args.map(tagDates),
+      ...pageState(),
+    }) as Promise<T>;
   }
 
   onChange(listener: (event: ChangeEvent) => void): () => void {

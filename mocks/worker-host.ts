@@ -6,6 +6,7 @@
 import { setOfflineSource } from './faults';
 import { SharedFakeState, type SharedStateOptions } from './shared-state';
 import { store, type ChangeEvent } from './store';
+import { untagDates } from './worker-protocol';
 import { fake } from './index';
 import type {
   ControlMethod,
@@ -134,7 +135,7 @@ export function serveFakeFirebase(port: FakePort, options: HostOptions = {}): Sh
     try {
       if (!isControlMethod(message.method)) throw new Error(`No console method ${message.method}`);
       const control = CONTROL[message.method];
-      const value: unknown = await Reflect.apply(control, undefined, message.args);
+      const value: unknown = await Reflect.apply(control, undefined, message.args.map(untagDates));
       send({ type: 'result', id: message.id, ok: true, value });
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);

@@ -69,3 +69,41 @@ export interface FakePort {
   /** A worker that fails to load says so (the page's end only). */
   addEventListener(type: 'error', listener: () => void): void;
 }
+
+/**
+ * The key a Date travels under in a console call's arguments. A page whose clock a test installed
+ * (Playwright's `page.clock`) makes Dates that structured cloning turns into empty objects, so the
+ * page sends each Date as `{ [DATE_TAG]: milliseconds }` and the worker makes it a Date again.
+ */
+export const DATE_TAG = '__fakeFirebaseDate';
+
+function isDateLike(value: unknown): value is Date {
+  return (
+    Object.prototype.toString.call(value) === '[object Date]' &&
+    typeof (value as { getTime?: unknown }).getTime === 'function'
+  );
+}
+
+/** A console call's argument with every Date (at any depth) tagged for the trip. */
+export function tagDates(value: unknown): unknown {
+  if (isDateLike(value)) return { [DATE_TAG]: value.getTime() };
+  if (Array.isArray(value)) return value.map(tagDates);
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, tagDates(v)]));
+  }
+  return value;
+}
+
+/** The worker's end: the tagged Dates as Dates again. */
+export function untagDates(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(untagDates);
+  if (typeof value === 'object' && value !== null && !isDateLike(value)) {
+    const entries = Object.entries(value);
+    const [only] = entries;
+    if (entries.length === 1 && only?.[0] === DATE_TAG && typeof only[1] === 'number') {
+      return new Date(only[1]);
+    }
+    return Object.fromEntries(entries.map(([k, v]) => [k, untagDates(v)]));
+  }
+  return value;
+}
