@@ -2,6 +2,7 @@
 // office's "Reported absences" for today and the coming days, per campus, with acknowledge and ask
 // for a document; a facilitator's classes' reports.
 import { useLoaderData } from '@remix-run/react';
+import { useLiveQueries } from '~/data/live';
 import { useRevalidateOnDataChange } from '~/data/route-data';
 import { absencesAction, loadAbsencesPage } from '~/features/absences/absences-route';
 import { AbsencesPage } from '~/features/absences/AbsencesPage';
@@ -32,8 +33,12 @@ export const handle = {
 
 export const meta: MetaFunction = handleMeta;
 
+const LIVE = [{ collection: 'absenceReports' }];
+
 export default function Absences() {
   const data = useLoaderData<typeof clientLoader>();
+  // Reports arrive while the page is open: a parent's from another device, the office's answers.
+  useLiveQueries(LIVE);
   useRevalidateOnDataChange(['absenceReports']);
   return (
     <>
