@@ -153,6 +153,7 @@ export const FAKE_TRIGGER_PARTS: TriggerParts = {
   audit: true,
   participantNames: true,
   absenceAlerts: true,
+  absenceReportNotices: true,
   replyReminders: true,
 };
 
@@ -199,6 +200,7 @@ export async function commitChangeTriggersInSlices(
       claims: rest.claims,
       reach: rest.reach,
       absenceAlerts: rest.absenceAlerts,
+      absenceReportNotices: rest.absenceReportNotices,
       replyReminders: rest.replyReminders,
     },
     reachHost(),

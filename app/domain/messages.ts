@@ -195,6 +195,8 @@ export function notificationHref(actionItem: string): string | null {
       return withId('/dash/parent-inquiries', 'inquiry');
     case 'resources':
       return withId('/dash/resources', 'resource');
+    case 'absenceReports':
+      return '/dash/absences';
     case ABSENCE_ALERTS_COLLECTION: {
       const alert = id ? parseAbsenceAlertId(id) : null;
       return alert ? reportFormHref(alert.studentId, alert.date) : null;

@@ -8,6 +8,7 @@
 // Cloud Functions call this from onDocumentWritten / onDocumentCreated; the fake calls it after
 // each client commit.
 import { absenceAlertOutcome } from './absence-alerts';
+import { absenceReportOutcome } from './absence-reports';
 import { accessLinkWritesFor } from './access';
 import { audienceKeyWrites } from './audience-keys';
 import { auditTrailWrites, type WrittenChange } from './audit';
@@ -65,6 +66,8 @@ export interface TriggerParts {
    * their pushes and e-mails.
    */
   absenceAlerts?: boolean;
+  /** A family's notice when the office asks for a document about a report (absence-reports.ts). */
+  absenceReportNotices?: boolean;
   /** Reply reminders (reply-reminders.ts) when an event's `replyReminderAt` is set. */
   replyReminders?: boolean;
 }
@@ -79,6 +82,7 @@ const ALL_PARTS: Required<TriggerParts> = {
   participantNames: true,
   reach: true,
   absenceAlerts: true,
+  absenceReportNotices: true,
   replyReminders: true,
 };
 
@@ -115,6 +119,11 @@ export function changeTriggers(
     const alerts = absenceAlertOutcome(changes, ctx, nowIso, host);
     writes.push(...alerts.writes);
     pushes.push(...alerts.pushes);
+  }
+  if (parts.absenceReportNotices) {
+    const notices = absenceReportOutcome(changes, ctx, nowIso, host);
+    writes.push(...notices.writes);
+    pushes.push(...notices.pushes);
   }
   if (parts.replyReminders) {
     const reminders = replyReminderOutcome(changes, ctx, nowIso, host);

@@ -9,6 +9,7 @@ import { useSettings } from '~/settings/store';
 import { Badge, type BadgeTone } from '~/ui/Badge';
 import { Button, ButtonLink } from '~/ui/Button';
 import { EmptyState } from '~/ui/EmptyState';
+import { FilterSelect } from '~/ui/form/FilterSelect';
 import { ACTION_ICONS, AREA_ICONS } from '~/ui/icons';
 import {
   ACKNOWLEDGE_INTENT,
@@ -157,35 +158,22 @@ function CampusFilter({
 }) {
   const [params] = useSearchParams();
   const submit = useSubmit();
-  const id = useId();
-  const skin = useSettings((s) => s.skin);
   if (campuses.length < 2) return null;
   return (
     <Form method="get" className="flex flex-wrap items-end gap-2">
-      <div className="grid gap-1">
-        <label htmlFor={id} className="text-sm font-medium">
-          Campus
-        </label>
-        <select
-          id={id}
-          name="campus"
-          defaultValue={campus}
-          className={`${skin.input} ${skin.rounded}`}
-          onChange={(event) => {
-            const next = new URLSearchParams(params);
-            if (event.currentTarget.value) next.set('campus', event.currentTarget.value);
-            else next.delete('campus');
-            submit(next, { method: 'get', replace: true });
-          }}
-        >
-          <option value="">All campuses</option>
-          {campuses.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        label="Campus"
+        name="campus"
+        defaultValue={campus}
+        allLabel="All campuses"
+        options={campuses.map((c) => ({ value: c.id, label: c.name }))}
+        onChange={(event) => {
+          const next = new URLSearchParams(params);
+          if (event.currentTarget.value) next.set('campus', event.currentTarget.value);
+          else next.delete('campus');
+          submit(next, { method: 'get', replace: true });
+        }}
+      />
       <noscript>
         <Button type="submit" variant="secondary">
           Show

@@ -117,6 +117,9 @@ export const onParentInquiryWritten = written('parentInquiries/{id}', audited);
 export const onGuardianRequestWritten = written('guardianRequests/{id}', audited);
 export const onResourceWritten = written('resources/{id}', audienceKeyed);
 // Absence reports (issue 32): the version bump, and their audit; the alerts read them when due.
-export const onAbsenceReportWritten = written('absenceReports/{id}', audited);
+export const onAbsenceReportWritten = written('absenceReports/{id}', {
+  ...audited,
+  absenceReportNotices: true,
+});
 // Event replies (issue 32): a consent is evidence, so every reply and change is in the audit trail.
 export const onEventReplyWritten = written('eventReplies/{id}', audited);
