@@ -151,6 +151,11 @@ function roleScope(role: Role, user: ScopeUser, collection: string): RoleScope {
     if (collection === 'attendance') {
       return anyOfValues('classroomId', 'in', user.attendedClassroomIds ?? []);
     }
+    // Their own reported absences (selfReports), by them or by their family.
+    if (collection === 'absenceReports') {
+      const studentId = user.member?.studentId;
+      return studentId ? [[{ field: 'studentId', op: '==', value: studentId }]] : [];
+    }
   }
   return 'none';
 }

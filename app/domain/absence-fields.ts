@@ -2,6 +2,9 @@
 // notification links need. Those two are on every page's first load; the rest of the absences
 // vocabulary (app/domain/absences.ts, which re-exports these) is loaded with the pages that use it.
 
+/** From this age a student may report their own absences, where their campus allows it. */
+export const STUDENT_REPORT_AGE = 16;
+
 /** The longest range one report may cover, in days (a longer leave is a conversation). */
 export const MAX_ABSENCE_DAYS = 31;
 

@@ -13,6 +13,7 @@ export {
   OFFICE_REPORT_FIELDS,
   parseAbsenceAlertId,
   reportFormHref,
+  STUDENT_REPORT_AGE,
 } from './absence-fields';
 
 export const ABSENCE_REASONS = ['ill', 'appointment', 'family', 'religious', 'other'] as const;

@@ -3,7 +3,12 @@
 // read and write with PERMISSION_DENIED, and production Firestore rules must say the same thing.
 // The matrix is data; the scopes are small predicates that may look up other documents through a
 // context, the way Firestore rules use get().
-import { FAMILY_REPORT_FIELDS, MAX_ABSENCE_DAYS, OFFICE_REPORT_FIELDS } from './absence-fields';
+import {
+  FAMILY_REPORT_FIELDS,
+  MAX_ABSENCE_DAYS,
+  OFFICE_REPORT_FIELDS,
+  STUDENT_REPORT_AGE,
+} from './absence-fields';
 import { audienceKeysMatch, inAudience } from './audience';
 import { now as clockNow } from './clock';
 import { isCalendarDate } from './dates';
@@ -62,7 +67,8 @@ export type ReadScope =
   | 'ownFamilyRequests'
   | 'ownDevice'
   | 'ownClassroomReports'
-  | 'ownFamilyReports';
+  | 'ownFamilyReports'
+  | 'selfReports';
 
 export type WriteScope =
   | 'none'
@@ -82,7 +88,8 @@ export type WriteScope =
   | 'createOwnFamilyRequest'
   | 'ownDevices'
   | 'reportOwnChildren'
-  | 'replyForOwnChildren';
+  | 'replyForOwnChildren'
+  | 'reportSelf';
 
 export interface AccessRule {
   read: ReadScope;
@@ -206,7 +213,8 @@ export const PERMISSION_MATRIX: Record<PermissionCollection, MatrixRow> = {
     rw,
     rule('ownClassroomReports', 'none'),
     rule('ownFamilyReports', 'reportOwnChildren'),
-    none,
+    // A student aged 16 or over reports their own, where their campus allows it.
+    rule('selfReports', 'reportSelf'),
   ),
   // Only a child's guardians reply for them, before the deadline: not even the office writes a
   // reply, so nobody can invent a family's consent. Staff read all; a facilitator their classes'.
@@ -723,6 +731,8 @@ function readAllowed(
       return intersects(strings(data.classroomIds), p.classroomIds);
     case 'ownFamilyReports':
       return p.familyIds.includes(str(data.familyId) ?? '');
+    case 'selfReports':
+      return p.studentId !== null && data.studentId === p.studentId;
   }
 }
 
@@ -886,6 +896,8 @@ function writeAllowed(
       return familyReportAllowed(p, change, ctx);
     case 'replyForOwnChildren':
       return familyReplyAllowed(p, change, ctx);
+    case 'reportSelf':
+      return selfReportAllowed(p, change, ctx);
     case 'createOwnFamilyRequest':
       return (
         isCreate &&
@@ -929,6 +941,51 @@ function familyReportAllowed(p: Principal, change: DocumentChange, ctx: Permissi
     p.familyIds.includes(str(before.familyId) ?? '') &&
     onlyChanged(before, after, FAMILY_REPORT_FIELDS) &&
     (after.status === before.status || after.status === 'withdrawn')
+  );
+}
+
+/** Whether someone born on `dateOfBirth` (YYYY-MM-DD) is at least `years` old on `today`. */
+export function agedAtLeast(dateOfBirth: string, years: number, today: string): boolean {
+  const year = Number(dateOfBirth.slice(0, 4));
+  if (!Number.isInteger(year)) return false;
+  return `${String(year + years).padStart(4, '0')}${dateOfBirth.slice(4)}` <= today;
+}
+
+/**
+ * A student's report of their own absence (issue 32): their campus lets students report, they are
+ * STUDENT_REPORT_AGE or over, and the report is as a guardian's would be, about themselves. Later
+ * they may change or withdraw it, as a family may.
+ */
+function selfReportAllowed(p: Principal, change: DocumentChange, ctx: PermissionContext): boolean {
+  const { before, after } = change;
+  if (after === null || p.studentId === null) return false;
+  const student = ctx.get(`students/${p.studentId}`);
+  const campus = student ? ctx.get(`campuses/${str(student.campusId) ?? ''}`) : null;
+  const dateOfBirth = str(student?.dateOfBirth) ?? '';
+  if (
+    student === null ||
+    campus?.studentsReportAbsences !== true ||
+    !agedAtLeast(dateOfBirth, STUDENT_REPORT_AGE, ctx.today)
+  ) {
+    return false;
+  }
+  if (before !== null) {
+    return (
+      before.studentId === p.studentId &&
+      onlyChanged(before, after, FAMILY_REPORT_FIELDS) &&
+      (after.status === before.status || after.status === 'withdrawn')
+    );
+  }
+  const member = ctx.get(`Members/${p.uid}`);
+  return (
+    after.studentId === p.studentId &&
+    after.familyId === student.familyId &&
+    after.campusId === student.campusId &&
+    sameJson(after.classroomIds ?? [], student.classroomIds ?? []) &&
+    after.createdBy === p.memberUUID &&
+    after.reporterName === (str(member?.displayName) ?? '') &&
+    after.status === 'reported' &&
+    !OFFICE_REPORT_FIELDS.some((field) => after[field] !== undefined)
   );
 }
 

@@ -45,6 +45,8 @@ export const campusSchema = z.object({
       includeLate: z.boolean(),
     })
     .optional(),
+  /** Whether students aged STUDENT_REPORT_AGE or over report their own absences (issue 32). */
+  studentsReportAbsences: z.boolean().optional(),
 });
 export type Campus = z.infer<typeof campusSchema>;
 

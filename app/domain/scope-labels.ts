@@ -43,6 +43,8 @@ export const SCOPE_LABELS: Record<ReadScope | WriteScope, string> = {
   ownClassroomReports: 'absences reported for students in own classrooms',
   ownFamilyReports: "own children's reported absences",
   reportOwnChildren: "report own children's absences; change or withdraw them",
+  selfReports: 'own reported absences',
+  reportSelf: 'report own absences (aged 16 or over, where the campus allows it)',
   replyForOwnChildren: "reply for own children to an event that asks, until its deadline",
   ownDevices: 'register and remove own devices',
 };

@@ -4,7 +4,11 @@
 // holds". The person's roles and links come from one get() of their Members document: the roles the
 // callables set, and `access` (app/domain/access-links.ts) the triggers keep up to date, because
 // rules cannot list collections to find a parent's children or a facilitator's classrooms.
-import { FAMILY_REPORT_FIELDS, OFFICE_REPORT_FIELDS } from '../../app/domain/absences';
+import {
+  FAMILY_REPORT_FIELDS,
+  OFFICE_REPORT_FIELDS,
+  STUDENT_REPORT_AGE,
+} from '../../app/domain/absences';
 import { OFFICE_PARTICIPANT } from '../../app/domain/messages';
 import {
   ACCESS_LINKS_FIELD,
@@ -130,11 +134,47 @@ export const READ_SCOPES: Record<ReadScope, (c: ScopeContext) => string> = {
   ownClassroomReports: (c) =>
     `${field(c.before, 'classroomIds', '[]')}.hasAny(${link(c, 'classroomIds')})`,
   ownFamilyReports: (c) => `${field(c.before, 'familyId', "''")} in ${link(c, 'familyIds')}`,
+  selfReports: (c) => `${field(c.before, 'studentId', "''")} == ${linkId(c, 'studentId')}`,
 };
 
 /** The student record an absence report is about (one get), as a rules expression. */
 const reportedStudent = (c: ScopeContext) =>
   `get(/databases/$(database)/documents/students/$(${field(c.after, 'studentId', "''")})).data`;
+
+/**
+ * permissions.ts selfReportAllowed, as a rules expression (two gets: the student, their campus):
+ * the campus lets students report, and the student is STUDENT_REPORT_AGE or over.
+ */
+function selfReport(op: WriteOp, c: ScopeContext): string {
+  if (op === 'delete') return 'false';
+  const student = `get(/databases/$(database)/documents/students/$(${linkId(c, 'studentId')})).data`;
+  const campus = `get(/databases/$(database)/documents/campuses/$(${student}.get('campusId', ''))).data`;
+  const dob = `${student}.get('dateOfBirth', '0000-01-01')`;
+  const allowed = and(
+    `${linkId(c, 'studentId')} is string`,
+    `${campus}.get('studentsReportAbsences', false) == true`,
+    `timestamp.date(int(${dob}[0:4]) + ${STUDENT_REPORT_AGE}, int(${dob}[5:7]), int(${dob}[8:10])) <= request.time`,
+  );
+  if (op === 'update') {
+    return and(
+      allowed,
+      `${field(c.before, 'studentId', "''")} == ${linkId(c, 'studentId')}`,
+      onlyChanges(c, FAMILY_REPORT_FIELDS),
+      `(${field(c.after, 'status', "''")} == ${field(c.before, 'status', "''")} || ${field(c.after, 'status', "''")} == 'withdrawn')`,
+    );
+  }
+  return and(
+    allowed,
+    `${field(c.after, 'studentId', "''")} == ${linkId(c, 'studentId')}`,
+    `${field(c.after, 'familyId', "''")} == ${student}.get('familyId', null)`,
+    `${field(c.after, 'campusId', "''")} == ${student}.get('campusId', null)`,
+    `${field(c.after, 'classroomIds', '[]')} == ${student}.get('classroomIds', [])`,
+    `${field(c.after, 'createdBy', "''")} == ${me(c)}`,
+    `${field(c.after, 'reporterName', "''")} == ${c.m}.get('displayName', '')`,
+    `${field(c.after, 'status', "''")} == 'reported'`,
+    `!${c.after}.keys().hasAny(${list(OFFICE_REPORT_FIELDS)})`,
+  );
+}
 
 /** permissions.ts familyReplyAllowed, as a rules expression (two gets: the student, the event). */
 function familyReply(op: WriteOp, c: ScopeContext): string {
@@ -304,6 +344,7 @@ export const WRITE_SCOPES: Record<WriteScope, (op: WriteOp, c: ScopeContext) => 
   ownDevices: (_op, c) => `${c.owner ?? 'null'} == request.auth.uid`,
   reportOwnChildren: familyReport,
   replyForOwnChildren: familyReply,
+  reportSelf: selfReport,
   createOwnFamilyRequest: (op, c) =>
     op === 'create'
       ? and(

@@ -1,9 +1,13 @@
 // storage.rules, generated from app/domain/resources.ts (the upload limits and who may touch a
-// resource file) and the permission matrix's staff roles. A file lives at
+// resource file) and the permission matrix's staff roles. A resource file lives at
 // resources/{resourceId}/{file name}; its resource document (read across services with
 // firestore.get) says who may read it, the way canReadFile and canWriteFile decide in the fake.
-import { ACCESS_LINKS_FIELD, STAFF_ROLES } from '../../app/domain/permissions';
+// An absence document (issue 32) lives at absenceDocuments/{reportId}/{file name}; its report says
+// whose family it is, the way canReadAbsenceDocument and canWriteAbsenceDocument decide in the fake
+// (mocks/storage.ts). Any other path matches nothing, so it is refused.
+import { ACCESS_LINKS_FIELD, PERMISSION_MATRIX, STAFF_ROLES } from '../../app/domain/permissions';
 import { MAX_UPLOAD_BYTES, UPLOAD_CONTENT_TYPES, UPLOAD_TYPES } from '../../app/domain/resources';
+import { ROLES } from '../../app/domain/roles';
 import { GENERATED_HEADER } from './firestore';
 import { list, literal } from './shape';
 
@@ -28,8 +32,20 @@ export function extensionPatternsMap(indent: string): string {
   return `{\n${entries.join(',\n')}\n${indent}}`;
 }
 
+/**
+ * The roles that write their own family's absence reports (the matrix's `reportOwnChildren`): the
+ * guardians, who alone add a document to a report.
+ */
+export function reportGuardianRoles(): string[] {
+  return ROLES.filter(
+    (role) => PERMISSION_MATRIX.absenceReports[role].write === 'reportOwnChildren',
+  );
+}
+
 export function generateStorageRules(): string {
   const types = list(UPLOAD_CONTENT_TYPES);
+  const guardians = reportGuardianRoles();
+  if (guardians.length === 0) throw new Error('No role reports its own children’s absences');
   return `${GENERATED_HEADER.replace('and app/domain/records.ts', 'and app/domain/resources.ts')}
 rules_version = '2';
 service firebase.storage {
@@ -100,6 +116,33 @@ service firebase.storage {
       allow read: if signedIn() && readable(member());
       allow create, update: if signedIn() && allowedUpload() && namesUploader() && writable(member());
       allow delete: if signedIn() && writable(member());
+    }
+
+    // A document a family adds to its absence report (issue 32), such as a doctor's note.
+    match /absenceDocuments/{reportId}/{fileName} {
+      function reportPath() {
+        return /databases/(default)/documents/absenceReports/$(reportId);
+      }
+      // A guardian of the report's family: the report exists and its familyId is among the
+      // caller's families (the access links the triggers keep).
+      function guardsReport(m) {
+        return m.get('roles', []).hasAny(${list(guardians)})
+          && firestore.exists(reportPath())
+          && firestore.get(reportPath()).data.get('familyId', '') in
+            m.get(${literal(ACCESS_LINKS_FIELD)}, {}).get('familyIds', []);
+      }
+      function uploadedByCaller() {
+        return uploader() != null && uploader() == request.auth.uid;
+      }
+      // canReadAbsenceDocument: office staff, the uploader, or a guardian of the report's family.
+      allow read: if signedIn() && (uploadedByCaller() || isStaff(member()) || guardsReport(member()));
+      // canWriteAbsenceDocument: only a guardian of the report's family, naming themselves as the
+      // uploader, with the resources' upload checks; not even the office.
+      allow create, update: if signedIn() && allowedUpload()
+        && request.resource.metadata.get('uploadedBy', null) == request.auth.uid
+        && guardsReport(member());
+      // The uploader or office staff remove one.
+      allow delete: if signedIn() && (uploadedByCaller() || isStaff(member()));
     }
   }
 }

@@ -257,6 +257,31 @@ export async function buildRulesWorld(): Promise<RulesWorld> {
     audienceKeys: ['administration'],
     createdBy: 'demo-administration',
   });
+  // Reported absences (issue 32): the demo student is 12 in the seed; here Leo is 17 and his campus
+  // lets students report, so the student's own report has its allowed cases too.
+  const leoNow = fake.getDocument('students/stu-00000') ?? {};
+  const seventeen = `${new Date().getUTCFullYear() - 17}-01-15`;
+  fake.setDocument('students/stu-00000', { ...leoNow, dateOfBirth: seventeen });
+  const leoCampus = String(leoNow.campusId ?? '');
+  fake.setDocument(`campuses/${leoCampus}`, {
+    ...(fake.getDocument(`campuses/${leoCampus}`) ?? {}),
+    studentsReportAbsences: true,
+  });
+  const studentUid = DEMO_ACCOUNTS.find((a) => a.role === 'student')?.uid ?? '';
+  fake.setDocument('absenceReports/leo-own', {
+    studentId: 'stu-00000',
+    familyId: leoNow.familyId,
+    campusId: leoNow.campusId,
+    classroomIds: leoNow.classroomIds ?? [],
+    from: createContext().today,
+    to: createContext().today,
+    part: 'day',
+    reason: 'appointment',
+    note: '',
+    status: 'reported',
+    createdBy: studentUid,
+    reporterName: 'Leo Whitfield',
+  });
   // Event replies (issue 32): the seed holds other families' consent for the museum trip; Grace's
   // for Leo (hers to read and change), and one in a classroom the demo facilitator does not teach.
   const leo = fake.getDocument('students/stu-00000') ?? {};

@@ -5,6 +5,7 @@
 // office's; nobody deletes one. Alerts are written by the backend alone. Each refusal sits beside
 // its control, the allowed write or read.
 import { describe, expect, it } from 'vitest';
+import { fake } from '../../mocks/index';
 import {
   create,
   expectAllowed,
@@ -171,6 +172,28 @@ describe('reported absences', () => {
         ['status', 'acknowledgedBy', 'acknowledgedAt'],
       ),
     );
+  });
+
+  it('lets a student of 16 or over report their own absence where the campus allows it, and no one else’s', async () => {
+    const student = await signInAs('student');
+    const own = leoReport({ createdBy: 'demo-student', reporterName: 'Leo Whitfield' });
+    // Leo is 12 in the seed, and no campus lets students report.
+    await expectDenied(create(student, 'absenceReports/by-leo', own));
+    const leo = stored(`students/${LEO}`) ?? {};
+    const campusPath = `campuses/${String(leo.campusId)}`;
+    fake.setDocument(`students/${LEO}`, {
+      ...leo,
+      dateOfBirth: `${new Date().getUTCFullYear() - 17}-01-15`,
+    });
+    await expectDenied(create(student, 'absenceReports/by-leo', own));
+    fake.setDocument(campusPath, { ...(stored(campusPath) ?? {}), studentsReportAbsences: true });
+    await expectDenied(
+      create(student, 'absenceReports/by-leo-for-ivy', { ...own, studentId: 'stu-00001' }),
+    );
+    await expectAllowed(create(student, 'absenceReports/by-leo', own));
+    await expectAllowed(getDocument(student, 'absenceReports/by-leo'));
+    // Another student's report stays out of reach.
+    await expectDenied(getDocument(student, `absenceReports/${othersReport().id}`));
   });
 
   it('refuses every client the alerts, which the backend alone files and sends', async () => {
