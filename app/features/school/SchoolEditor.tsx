@@ -3,7 +3,7 @@
 // still hold what the person typed, and each error shows beside its field.
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { useId } from 'react';
-import { alertSettingsOf, MAX_ALERT_DELAY_MINUTES } from '~/domain/absences';
+import { alertSettingsOf, MAX_ALERT_DELAY_MINUTES, STUDENT_REPORT_AGE } from '~/domain/absences';
 import type { Campus, Classroom, Facilitator, Subject } from '~/domain/records';
 import { isEditConflict, openedForm, pickEditable } from '~/ui/form/edit-conflicts';
 import { EditConflicts, OpenedField } from '~/ui/form/EditConflicts';
@@ -154,6 +154,13 @@ function CampusFields({ form, campus }: { form?: FormState; campus: Campus | nul
         defaultValue={current}
       />
       <AbsenceAlertFields form={form} campus={campus} />
+      <CheckboxField
+        name="studentsReportAbsences"
+        label={`Students aged ${STUDENT_REPORT_AGE} or over may report their own absences`}
+        hint="Families can always report. A student's report shows on the roll call like a family's."
+        form={form}
+        defaultChecked={campus?.studentsReportAbsences === true}
+      />
     </>
   );
 }

@@ -101,6 +101,8 @@ describe('a campus as its editor compares it', () => {
     expect(editableRecord('campuses', { name: 'North' })).toEqual({
       name: 'North',
       absenceAlerts: DEFAULT_ABSENCE_ALERTS,
+      // Students report their own absences only where a campus says so.
+      studentsReportAbsences: false,
     });
     const own = { enabled: false, delayMinutes: 5, includeLate: true };
     expect(editableRecord('campuses', { name: 'North', absenceAlerts: own }).absenceAlerts).toEqual(

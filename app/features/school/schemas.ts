@@ -92,6 +92,8 @@ export const campusFormSchema = z.object({
     .trim()
     .refine(isTimeZone, 'Choose a time zone from the list.'),
   absenceAlerts: absenceAlertsFormSchema,
+  /** Students aged 16 or over may report their own absences (off unless ticked). */
+  studentsReportAbsences: checkbox,
 });
 
 /**
@@ -103,7 +105,13 @@ export function editableRecord(
   kind: SchoolKind,
   record: Record<string, unknown>,
 ): Record<string, unknown> {
-  return kind === 'campuses' ? { ...record, absenceAlerts: alertSettingsOf(record) } : record;
+  return kind === 'campuses'
+    ? {
+        ...record,
+        absenceAlerts: alertSettingsOf(record),
+        studentsReportAbsences: record.studentsReportAbsences === true,
+      }
+    : record;
 }
 
 /**
@@ -228,6 +236,7 @@ export const SCHOOL_FIELD_LABELS: Record<string, string> = {
   phone: 'Phone',
   timezone: 'Time zone',
   absenceAlerts: 'Absence alerts to families',
+  studentsReportAbsences: 'Students report their own absences',
   code: 'Code',
   colour: 'Colour',
   description: 'Description',
