@@ -1,8 +1,11 @@
 // Firebase Storage's REST API (v0) as `firebase/storage` v12 speaks it: multipart and resumable
 // uploads, GET of an object's metadata or bytes (`?alt=media`) and DELETE. Every request is checked
-// with the storage rules of app/domain/resources.ts (canReadFile / canWriteFile) for the caller of
-// the ID token (`Authorization: Firebase <token>`) and the resource document `resources/{id}` in the
-// store. Objects live in the store (`store.objects`; the browser persists them in the fake's
+// with the storage rules for the caller of the ID token (`Authorization: Firebase <token>`): a
+// resource file (`resources/{id}/…`) with app/domain/resources.ts (canReadFile / canWriteFile) and
+// the resource document `resources/{id}` in the store; an absence document (`absenceDocuments/
+// {reportId}/…`, issue 32) with canReadAbsenceDocument / canWriteAbsenceDocument below and the
+// report `absenceReports/{reportId}`. scripts/rules/storage.ts writes the same rules for the real
+// service. Any other path is refused. Objects live in the store (`store.objects`; the browser persists them in the fake's
 // IndexedDB). Open resumable sessions live here, in memory: an upload belongs to the tab (or the
 // server process) that started it, as an upload URL belongs to one client.
 //
@@ -13,12 +16,18 @@
 //   DELETE /v0/b/{bucket}/o/{name}   204
 import { http, HttpResponse } from 'msw';
 import { z } from 'zod';
-import { canReadFile, canWriteFile, resourceIdOfPath } from '../app/domain/resources';
+import { PERMISSION_MATRIX, type Principal } from '../app/domain/permissions';
+import {
+  canReadFile,
+  canWriteFile,
+  resourceIdOfPath,
+  uploadProblem,
+} from '../app/domain/resources';
+import { isStaff, ROLES, type Role } from '../app/domain/roles';
 import { principalFromCaller } from './principal';
 import { store, type StoredObject } from './store';
 import { callerFromIdToken } from './tokens';
 import { decodeFields } from './values';
-import type { Principal } from '../app/domain/permissions';
 
 export const STORAGE_HOST = 'https://firebasestorage.googleapis.com';
 const STORAGE_URL = /^https:\/\/firebasestorage\.googleapis\.com\/v0\/b\/([^/?]+)\/o(?:\/([^?]*))?/;
@@ -133,6 +142,90 @@ function resourceOf(name: string): Record<string, unknown> | null {
   return doc ? decodeFields(doc.fields) : null;
 }
 
+// ---- absence documents (issue 32) ----------------------------------------------------------------
+
+/**
+ * A doctor's note (or any document) a family adds to an absence report lives at
+ * `absenceDocuments/{reportId}/{file name}`; the report says whose it is.
+ */
+export const ABSENCE_DOCUMENTS_FOLDER = 'absenceDocuments';
+
+/** The report id of an absence document's path, or null when the path is not one. */
+export function absenceReportIdOfPath(path: string): string | null {
+  const match = /^absenceDocuments\/([^/]+)\/[^/]+$/.exec(path);
+  return match?.[1] ?? null;
+}
+
+/**
+ * The roles that write their own family's absence reports (the matrix's `reportOwnChildren`): the
+ * guardians. Only they add a document to a report.
+ */
+export const REPORT_GUARDIAN_ROLES: readonly Role[] = ROLES.filter(
+  (role) => PERMISSION_MATRIX.absenceReports[role].write === 'reportOwnChildren',
+);
+
+/** Is this person a guardian of the report's family (the report's familyId among their families)? */
+function guardsReport(p: Principal, report: Record<string, unknown> | null): boolean {
+  if (!report || typeof report.familyId !== 'string') return false;
+  return (
+    p.roles.some((role) => REPORT_GUARDIAN_ROLES.includes(role)) &&
+    p.familyIds.includes(report.familyId)
+  );
+}
+
+/**
+ * May this person read the absence document at `path`? Office staff, whoever uploaded it, and a
+ * guardian of the report's family; not a facilitator, a student or another family. `report` is the
+ * report document (null when there is none), `uploader` the uid that uploaded the file.
+ */
+export function canReadAbsenceDocument(
+  p: Principal,
+  path: string,
+  report: Record<string, unknown> | null,
+  uploader: string | null,
+): boolean {
+  if (absenceReportIdOfPath(path) === null) return false;
+  if (isStaff(p.roles)) return true;
+  if (uploader !== null && uploader === p.uid) return true;
+  return guardsReport(p, report);
+}
+
+/**
+ * May this person upload (`upload` is the file's size and type) or delete (`upload` null) the
+ * absence document at `path`? An upload: a guardian of the family of a report that exists, as the
+ * uploader (the token's uid), of a file that passes the resources' checks (not empty, at most
+ * MAX_UPLOAD_BYTES, a type on the list whose extensions the name ends in). Not even the office
+ * uploads one: the document is the family's word. A delete: whoever uploaded it, or office staff.
+ */
+export function canWriteAbsenceDocument(
+  p: Principal,
+  path: string,
+  upload: { size: number; contentType: string } | null,
+  report: Record<string, unknown> | null,
+  uploader: string | null,
+): boolean {
+  if (absenceReportIdOfPath(path) === null) return false;
+  if (upload === null) return isStaff(p.roles) || (uploader !== null && uploader === p.uid);
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  if (uploadProblem({ name, size: upload.size, type: upload.contentType }) !== null) return false;
+  return guardsReport(p, report);
+}
+
+/** The absence report a document belongs to (null when it does not exist, or for other paths). */
+function reportOf(name: string): Record<string, unknown> | null {
+  const id = absenceReportIdOfPath(name);
+  const doc = id === null ? undefined : store.get(`absenceReports/${id}`);
+  return doc ? decodeFields(doc.fields) : null;
+}
+
+/** The rules' verdict on reading the file at `name` (resource files and absence documents). */
+function mayRead(principal: Principal, name: string, uploader: string | null): boolean {
+  if (absenceReportIdOfPath(name) !== null) {
+    return canReadAbsenceDocument(principal, name, reportOf(name), uploader);
+  }
+  return canReadFile(principal, name, resourceOf(name), uploader);
+}
+
 const uploadMetadataSchema = z
   .object({
     name: z.string().optional(),
@@ -205,14 +298,20 @@ async function storeObject(
   return object;
 }
 
-/** The rules' verdict on writing `upload` to `name` (a replacement keeps the first uploader). */
+/**
+ * The rules' verdict on writing `upload` to `name`, or deleting it (`upload` null). A resource
+ * file's replacement may keep its first uploader; an absence document names its new uploader.
+ */
 function mayWrite(
   principal: Principal,
   name: string,
   upload: { size: number; contentType: string } | null,
 ): boolean {
-  const existing = store.objects.get(name);
-  return canWriteFile(principal, name, upload, resourceOf(name), existing?.uploadedBy ?? null);
+  const uploader = store.objects.get(name)?.uploadedBy ?? null;
+  if (absenceReportIdOfPath(name) !== null) {
+    return canWriteAbsenceDocument(principal, name, upload, reportOf(name), uploader);
+  }
+  return canWriteFile(principal, name, upload, resourceOf(name), uploader);
 }
 
 // ---- uploads -----------------------------------------------------------------------------------
@@ -445,7 +544,7 @@ async function handle(request: Request): Promise<Response> {
   const object = store.objects.get(name);
   if (request.method === 'GET') {
     // Rules come first, as in the real service: a refused read does not tell whether a file exists.
-    if (!principal || !canReadFile(principal, name, resourceOf(name), object?.uploadedBy ?? null)) {
+    if (!principal || !mayRead(principal, name, object?.uploadedBy ?? null)) {
       return permissionDenied();
     }
     if (!object) return notFound();

@@ -1,7 +1,7 @@
 // Which dashboard areas a role may open, derived from the permission matrix: an area is open when
 // the role may read its records at all (in any scope). The navigation hides closed areas and their
 // routes answer 403.
-import { collectionAccess, PERMISSION_MATRIX, type PermissionCollection } from './permissions';
+import { collectionAccess, PERMISSION_MATRIX, type PermissionCollection } from './matrix';
 import type { Role } from './roles';
 
 export type Area =

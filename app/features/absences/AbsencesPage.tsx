@@ -1,7 +1,9 @@
 // The Absences page (issue 32). A family sees its children's reports, coming and past, reports a new
 // one and may withdraw one that is not over; the office sees "Reported absences" for today and the
 // coming days, per campus, and acknowledges each or asks for a document; a facilitator sees their
-// classes' reports. Every answer is a small form posting to the page's action.
+// classes' reports. Every answer is a small form posting to the page's action. A family adds a
+// document to a report (a doctor's note, when the office asks for one); the family and the office
+// see it on the card and download it (./ReportDocument.tsx). A facilitator sees no documents.
 import { Form, useNavigation, useSearchParams, useSubmit } from '@remix-run/react';
 import { useId } from 'react';
 import type { AbsenceReportStatus } from '~/domain/absences';
@@ -11,11 +13,8 @@ import { Button, ButtonLink } from '~/ui/Button';
 import { EmptyState } from '~/ui/EmptyState';
 import { FilterSelect } from '~/ui/form/FilterSelect';
 import { ACTION_ICONS, AREA_ICONS } from '~/ui/icons';
-import {
-  ACKNOWLEDGE_INTENT,
-  REQUEST_DOCUMENT_INTENT,
-  WITHDRAW_INTENT,
-} from './absences-route';
+import { ACKNOWLEDGE_INTENT, REQUEST_DOCUMENT_INTENT, WITHDRAW_INTENT } from './absences-route';
+import { DocumentLine, DocumentUpload } from './ReportDocument';
 import { familyGroups, officeGroups, type ReportView } from './views';
 
 const STATUS_TONES: Record<AbsenceReportStatus, BadgeTone> = {
@@ -25,13 +24,18 @@ const STATUS_TONES: Record<AbsenceReportStatus, BadgeTone> = {
   withdrawn: 'neutral',
 };
 
+/** Who is looking at a report's document: its family (who may add one), the office, or nobody. */
+type DocumentAccess = 'family' | 'office' | 'none';
+
 function ReportCard({
   view,
   actions,
+  documents,
   showCampus,
 }: {
   view: ReportView;
   actions: 'office' | 'family' | 'none';
+  documents: DocumentAccess;
   showCampus: boolean;
 }) {
   const skin = useSettings((s) => s.skin);
@@ -69,6 +73,12 @@ function ReportCard({
           {view.waitingToSend ? ' · saved on this device, not yet sent' : ''}
         </p>
         {view.answer ? <p className="text-sm">{view.answer}</p> : null}
+        {documents !== 'none' && view.document ? (
+          <DocumentLine view={view} document={view.document} />
+        ) : null}
+        {documents === 'family' && report.status !== 'withdrawn' ? (
+          <DocumentUpload view={view} />
+        ) : null}
         {actions !== 'none' ? (
           <Form method="post" className="mt-2 flex flex-wrap gap-2">
             <input type="hidden" name="reportId" value={view.id} />
@@ -121,12 +131,14 @@ function Section({
   title,
   views,
   actions,
+  documents,
   showCampus,
   empty,
 }: {
   title: string;
   views: readonly ReportView[];
   actions: (view: ReportView) => 'office' | 'family' | 'none';
+  documents: DocumentAccess;
   showCampus: boolean;
   empty: string;
 }) {
@@ -141,7 +153,13 @@ function Section({
       ) : (
         <ul className="grid gap-3">
           {views.map((v) => (
-            <ReportCard key={v.id} view={v} actions={actions(v)} showCampus={showCampus} />
+            <ReportCard
+              key={v.id}
+              view={v}
+              actions={actions(v)}
+              documents={documents}
+              showCampus={showCampus}
+            />
           ))}
         </ul>
       )}
@@ -216,6 +234,7 @@ export function AbsencesPage(props: AbsencesPageProps) {
               title="Coming and today"
               views={coming}
               actions={(v) => (v.report.status === 'withdrawn' ? 'none' : 'family')}
+              documents="family"
               showCampus={false}
               empty="Nothing reported for today or the coming days."
             />
@@ -224,6 +243,7 @@ export function AbsencesPage(props: AbsencesPageProps) {
                 title="Earlier"
                 views={past}
                 actions={() => 'none'}
+                documents="family"
                 showCampus={false}
                 empty=""
               />
@@ -234,6 +254,7 @@ export function AbsencesPage(props: AbsencesPageProps) {
     );
   }
   const { today, coming } = officeGroups(views, todayOf);
+  const documents: DocumentAccess = canAnswer ? 'office' : 'none';
   return (
     <div className="grid gap-8">
       <CampusFilter campuses={props.campuses} campus={props.campus} />
@@ -241,6 +262,7 @@ export function AbsencesPage(props: AbsencesPageProps) {
         title="Reported for today"
         views={today}
         actions={() => (canAnswer ? 'office' : 'none')}
+        documents={documents}
         showCampus={props.campuses.length > 1 && !props.campus}
         empty="No absences reported for today."
       />
@@ -248,6 +270,7 @@ export function AbsencesPage(props: AbsencesPageProps) {
         title="Reported for the coming days"
         views={coming}
         actions={() => (canAnswer ? 'office' : 'none')}
+        documents={documents}
         showCampus={props.campuses.length > 1 && !props.campus}
         empty="No absences reported for the coming days."
       />

@@ -15,8 +15,9 @@ import { campusDays, now, schoolDay } from '~/domain/clock';
 import { PERMISSION_MATRIX } from '~/domain/permissions';
 import type { Role } from '~/domain/roles';
 import { settingsStore } from '~/settings/store';
-import { formFailure, parseForm, type FormFailure } from '~/ui/form/parse-form';
+import { formFailure, formValues, parseForm, type FormFailure } from '~/ui/form/parse-form';
 import { notAllowed } from '~/ui/responses';
+import { ATTACH_DOCUMENT_INTENT, DOCUMENT_MESSAGES, planDocument } from './document';
 import {
   absenceReportRecordSchema,
   REPORT_NOT_SAVED,
@@ -144,10 +145,45 @@ export const ACKNOWLEDGED = 'The report was acknowledged.';
 export const DOCUMENT_REQUESTED = 'The family was asked for a document.';
 export const WITHDRAWN = 'The report was withdrawn.';
 
-/** The page's action: the office's answer, or a family's withdrawal. */
-export async function absencesAction(request: Request): Promise<FormFailure & { reportId?: string }> {
+/**
+ * A family's document for a report, once the page has uploaded the file: saved on the report as its
+ * `document` (the store queues the write; the backend checks that the writer is a guardian of the
+ * report's family). The file itself is already in Storage, at the report's folder.
+ */
+async function attachDocument(
+  user: SessionUser,
+  formData: FormData,
+  requestUrl: string,
+): Promise<FormFailure & { reportId?: string }> {
+  if (!mayReportAbsences(user.roles)) throw notAllowed();
+  const values = formValues(formData);
+  const reportId = typeof values.reportId === 'string' ? values.reportId.trim() : '';
+  const fail = (message: string) => {
+    settingsStore.setError(message);
+    return { ...formFailure(values, { _form: message }), reportId };
+  };
+  const stored = absenceReportRecordSchema.safeParse(await store.get('absenceReports', reportId));
+  if (!reportId || !stored.success) return fail(REPORT_GONE);
+  if (stored.data.status === 'withdrawn') return fail(DOCUMENT_MESSAGES.withdrawn);
+  const document = planDocument(values, reportId);
+  if (!document) return fail(DOCUMENT_MESSAGES.invalid);
+  const saved = await store.save('absenceReports', { id: reportId, document });
+  if (!saved) return fail(DOCUMENT_MESSAGES.notSaved);
+  settingsStore.notify(DOCUMENT_MESSAGES.added, 'success');
+  const url = new URL(requestUrl);
+  throw redirect(url.pathname + url.search);
+}
+
+/** The page's action: the office's answer, a family's withdrawal, or a family's document. */
+export async function absencesAction(
+  request: Request,
+): Promise<FormFailure & { reportId?: string }> {
   const user = await requireArea(request, 'absences');
-  const parsed = parseForm(answerFormSchema, await request.formData());
+  const formData = await request.formData();
+  if (formData.get('intent') === ATTACH_DOCUMENT_INTENT) {
+    return attachDocument(user, formData, request.url);
+  }
+  const parsed = parseForm(answerFormSchema, formData);
   if (!parsed.ok) return parsed;
   const { intent, reportId } = parsed.data;
   const stored = absenceReportRecordSchema.safeParse(await store.get('absenceReports', reportId));

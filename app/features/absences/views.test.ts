@@ -41,7 +41,13 @@ const views = [
   report('r3', { from: '2026-11-30', to: '2026-12-01', part: 'day' }),
   report('r4', { from: '2026-11-20', to: '2026-11-21' }),
   report('r5', { status: 'withdrawn' }),
-  report('r6', { from: '2026-11-27', to: '2026-11-27', part: 'late', time: '10:30', reason: 'appointment' }),
+  report('r6', {
+    from: '2026-11-27',
+    to: '2026-11-27',
+    part: 'late',
+    time: '10:30',
+    reason: 'appointment',
+  }),
 ].map((r) => viewOf(r, lookups));
 
 describe('the absences lists', () => {
@@ -59,6 +65,31 @@ describe('the absences lists', () => {
     const { today, coming } = officeGroups(views, lookups.todayOf);
     expect(today.map((v) => v.id)).toEqual(['r2', 'r6', 'r1']);
     expect(coming.map((v) => v.id)).toEqual(['r3']);
+  });
+
+  it('say who asked for a document, and "The office" to a family that reads no staff names', () => {
+    const asked = report('r8', { status: 'documentRequested', documentRequestedBy: 'sofia' });
+    expect(viewOf(asked, lookups).answer).toBe(
+      "Sofia Lindqvist asked for a document, such as a doctor's note",
+    );
+    expect(viewOf(asked, { ...lookups, staff: new Map() }).answer).toBe(
+      "The office asked for a document, such as a doctor's note",
+    );
+  });
+
+  it('show a document only when it is stored in the report’s own folder', () => {
+    const note = {
+      storagePath: 'absenceDocuments/r7/note.pdf',
+      name: 'note.pdf',
+      mimeType: 'application/pdf',
+      size: 10,
+    };
+    expect(viewOf(report('r7', { document: note }), lookups).document).toEqual(note);
+    expect(views[0]?.document).toBeNull();
+    const elsewhere = { ...note, storagePath: 'absenceDocuments/other/note.pdf' };
+    expect(viewOf(report('r7', { document: elsewhere }), lookups).document).toBeNull();
+    const resource = { ...note, storagePath: 'resources/res-1/note.pdf' };
+    expect(viewOf(report('r7', { document: resource }), lookups).document).toBeNull();
   });
 
   it('give a family the coming ones and the earlier ones', () => {

@@ -9,6 +9,7 @@ import {
   type AbsenceReportStatus,
 } from '~/domain/absences';
 import { formatDate } from '~/domain/format';
+import { isDocumentOf, type AbsenceDocument } from './document';
 import type { AbsenceReportRecord } from './report-form';
 
 export interface NamedRecord {
@@ -33,6 +34,8 @@ export interface ReportView {
   waitingToSend: boolean;
   /** Covers the campus's today. */
   today: boolean;
+  /** The document the family added, when it is stored in the report's own folder. */
+  document: AbsenceDocument | null;
 }
 
 export interface ViewLookups {
@@ -57,7 +60,10 @@ function answerOf(report: AbsenceReportRecord, staff: ReadonlyMap<string, string
   const name = (id: string | undefined) => (id ? (staff.get(id) ?? 'the office') : 'the office');
   if (report.status === 'acknowledged') return `Acknowledged by ${name(report.acknowledgedBy)}`;
   if (report.status === 'documentRequested') {
-    return `${name(report.documentRequestedBy)} asked for a document, such as a doctor's note`;
+    const who = name(report.documentRequestedBy);
+    // A family does not read staff names: the sentence starts with "The office".
+    const start = who === 'the office' ? 'The office' : who;
+    return `${start} asked for a document, such as a doctor's note`;
   }
   return null;
 }
@@ -79,6 +85,10 @@ export function viewOf(report: AbsenceReportRecord, lookups: ViewLookups): Repor
     answer: answerOf(report, lookups.staff),
     waitingToSend: lookups.pending.has(report.id),
     today: report.from <= today && today <= report.to,
+    document:
+      report.document && isDocumentOf(report.id, report.document.storagePath)
+        ? report.document
+        : null,
   };
 }
 
@@ -123,7 +133,8 @@ export function officeGroups(
     today: live
       .filter((v) => v.today)
       .sort(
-        (a, b) => NEEDS_ANSWER[a.report.status] - NEEDS_ANSWER[b.report.status] || byDayThenName(a, b),
+        (a, b) =>
+          NEEDS_ANSWER[a.report.status] - NEEDS_ANSWER[b.report.status] || byDayThenName(a, b),
       ),
     coming: live.filter((v) => !v.today).sort(byDayThenName),
   };
