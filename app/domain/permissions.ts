@@ -25,6 +25,7 @@ import {
 } from './matrix';
 import { OFFICE_PARTICIPANT, takesPart } from './messages';
 import { REPLY_FAMILY_FIELDS } from './reply-fields';
+import { UPLOAD_CONTENT_TYPES } from './resources';
 import { ROLES, STAFF_ROLES, type Role } from './roles';
 
 export {
@@ -899,13 +900,21 @@ function isHonestRollCall(id: string, data: DocData, today: string): boolean {
  * An absence report's days: real dates, `from` not after `to`, at most MAX_ABSENCE_DAYS; a part of
  * a day is one day with its time.
  */
-function isHonestAbsenceReport(data: DocData): boolean {
+function isHonestAbsenceReport(id: string, data: DocData): boolean {
   const from = str(data.from);
   const to = str(data.to);
   if (from === null || to === null || !isCalendarDate(from) || !isCalendarDate(to)) return false;
   if (from > to) return false;
   const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
   if (days >= MAX_ABSENCE_DAYS) return false;
+  if (isMap(data.document)) {
+    // A document is a file of this report's own folder, of a type uploads allow.
+    const { storagePath, mimeType } = data.document;
+    if (typeof storagePath !== 'string' || !storagePath.startsWith(`absenceDocuments/${id}/`)) {
+      return false;
+    }
+    if (!UPLOAD_CONTENT_TYPES.some((t) => t === mimeType)) return false;
+  }
   return data.part === 'day' || (from === to && typeof data.time === 'string');
 }
 
@@ -983,7 +992,7 @@ export function keepsInvariants(
     case 'resources':
       return audienceKeysMatch(after);
     case 'absenceReports':
-      return isHonestAbsenceReport(after);
+      return isHonestAbsenceReport(ref.id, after);
     default:
       return true;
   }

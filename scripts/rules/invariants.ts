@@ -14,6 +14,7 @@ import {
   WRITER_STAMPED_COLLECTIONS,
   type PermissionCollection,
 } from '../../app/domain/permissions';
+import { UPLOAD_CONTENT_TYPES } from '../../app/domain/resources';
 import { list, literal } from './shape';
 
 const and = (parts: string[]) => (parts.length === 0 ? 'true' : parts.join('\n          && '));
@@ -79,7 +80,7 @@ export function createInvariant(collection: PermissionCollection): string {
     );
   }
   if (collection === 'events' || collection === 'resources') parts.push(audienceKeys());
-  if (collection === 'absenceReports') parts.push('honestAbsenceReport(after)');
+  if (collection === 'absenceReports') parts.push('honestAbsenceReport(docId, after)');
   return and(parts.map((p) => `(${p})`));
 }
 
@@ -114,7 +115,7 @@ export function updateInvariant(collection: PermissionCollection): string {
     );
   }
   if (collection === 'events' || collection === 'resources') parts.push(audienceKeys());
-  if (collection === 'absenceReports') parts.push('honestAbsenceReport(after)');
+  if (collection === 'absenceReports') parts.push('honestAbsenceReport(docId, after)');
   return and(parts.map((p) => `(${p})`));
 }
 
@@ -136,8 +137,13 @@ export const INVARIANT_FUNCTIONS = `    // A YYYY-MM-DD string naming a day that
     }
     // An absence report's days (permissions.ts isHonestAbsenceReport): real dates, from <= to, fewer
     // than ${MAX_ABSENCE_DAYS} days apart; a part of a day is one day with its time.
-    function honestAbsenceReport(d) {
-      return calendarDate(d.from) && calendarDate(d.to) && d.from <= d.to
+    // A document is a file of the report's own folder, of a type uploads allow.
+    function honestAbsenceReport(id, d) {
+      return (!('document' in d)
+          || (d.document.get('storagePath', '') is string
+            && d.document.get('storagePath', '').matches('absenceDocuments/' + id + '/.+')
+            && d.document.get('mimeType', '') in ${list(UPLOAD_CONTENT_TYPES)}))
+        && calendarDate(d.from) && calendarDate(d.to) && d.from <= d.to
         && dayOf(d.to) - dayOf(d.from) < duration.value(${MAX_ABSENCE_DAYS}, 'd')
         && (d.part == 'day' || (d.from == d.to && d.get('time', null) is string));
     }

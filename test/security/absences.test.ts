@@ -135,6 +135,28 @@ describe('reported absences', () => {
     await expectAllowed(
       patch(parent, 'absenceReports/to-change', { note: 'Flu, with a fever' }, ['note']),
     );
+    // A document must be a file of this report's own folder, of a type uploads allow.
+    const doc = (storagePath: string, mimeType = 'application/pdf') => ({
+      document: { storagePath, name: 'note.pdf', mimeType, size: 1200 },
+    });
+    await expectRefused(
+      patch(parent, 'absenceReports/to-change', doc('absenceDocuments/someone-else/note.pdf'), [
+        'document',
+      ]),
+    );
+    await expectRefused(
+      patch(
+        parent,
+        'absenceReports/to-change',
+        doc('absenceDocuments/to-change/run.exe', 'application/x-msdownload'),
+        ['document'],
+      ),
+    );
+    await expectAllowed(
+      patch(parent, 'absenceReports/to-change', doc('absenceDocuments/to-change/note.pdf'), [
+        'document',
+      ]),
+    );
     await expectAllowed(
       patch(parent, 'absenceReports/to-change', { status: 'withdrawn' }, ['status']),
     );
