@@ -209,6 +209,8 @@ export interface AbsencesPageProps {
   ownDay: string;
   canReport: boolean;
   canAnswer: boolean;
+  /** A guardian (not a student reporting their own): may upload and read documents. */
+  guardian: boolean;
 }
 
 export function AbsencesPage(props: AbsencesPageProps) {
@@ -234,7 +236,7 @@ export function AbsencesPage(props: AbsencesPageProps) {
               title="Coming and today"
               views={coming}
               actions={(v) => (v.report.status === 'withdrawn' ? 'none' : 'family')}
-              documents="family"
+              documents={props.guardian ? 'family' : 'none'}
               showCampus={false}
               empty="Nothing reported for today or the coming days."
             />
@@ -243,7 +245,7 @@ export function AbsencesPage(props: AbsencesPageProps) {
                 title="Earlier"
                 views={past}
                 actions={() => 'none'}
-                documents="family"
+                documents={props.guardian ? 'family' : 'none'}
                 showCampus={false}
                 empty=""
               />

@@ -290,6 +290,7 @@ describe('who sees documents on the Absences page', () => {
       ownDay="2026-11-27"
       canReport={canReport}
       canAnswer={canAnswer}
+      guardian={canReport && !canAnswer}
     />
   );
   const card = (id: string) => {

@@ -11,8 +11,9 @@ import type { SessionUser } from '~/auth/session-user';
 import { loadCollection } from '~/data/route-data';
 import { store } from '~/data/store';
 import { syncEngine } from '~/data/sync-status';
+import { STUDENT_REPORT_AGE } from '~/domain/absences';
 import { campusDays, now, schoolDay } from '~/domain/clock';
-import { PERMISSION_MATRIX } from '~/domain/permissions';
+import { agedAtLeast, PERMISSION_MATRIX } from '~/domain/permissions';
 import type { Role } from '~/domain/roles';
 import { settingsStore } from '~/settings/store';
 import { formFailure, formValues, parseForm, type FormFailure } from '~/ui/form/parse-form';
@@ -50,6 +51,11 @@ const studentNameSchema = z.object({
   campusId: z.string(),
   classroomIds: z.array(z.string()).default([]),
   status: z.string(),
+  dateOfBirth: z.string().default(''),
+});
+const campusSettingsSchema = z.object({
+  id: z.string(),
+  studentsReportAbsences: z.boolean().optional(),
 });
 const memberNameSchema = z.object({
   id: z.string(),
@@ -104,8 +110,9 @@ export async function loadAbsencesPage(request: Request) {
     campus,
     todays: Object.fromEntries(todays),
     ownDay,
-    canReport: mayReportAbsences(user.roles),
+    canReport: mayReportAbsences(user.roles) || (await ownRecordToReport(user)).length > 0,
     canAnswer: mayAnswerAbsences(user.roles),
+    guardian: mayReportAbsences(user.roles),
   };
 }
 
@@ -192,7 +199,7 @@ export async function absencesAction(
   let patch: Record<string, unknown>;
   let done: string;
   if (intent === WITHDRAW_INTENT) {
-    if (!mayReportAbsences(user.roles)) throw notAllowed();
+    if (!mayReportAbsences(user.roles) && !mayReportSelf(user.roles)) throw notAllowed();
     patch = { status: 'withdrawn' };
     done = WITHDRAWN;
   } else {
@@ -219,6 +226,41 @@ export async function absencesAction(
 
 // ---- the form -------------------------------------------------------------------------------------
 
+/** Whether these roles may report their own absences (a student, where the campus allows). */
+function mayReportSelf(roles: readonly Role[]): boolean {
+  return roles.some((r) => PERMISSION_MATRIX.absenceReports[r].write === 'reportSelf');
+}
+
+/**
+ * A student's own record, when they may report their own absences: enrolled, aged
+ * STUDENT_REPORT_AGE or over today, at a campus that lets students report (the backend checks the
+ * same, with its own clock).
+ */
+async function ownRecordToReport(user: SessionUser): Promise<ReportableChild[]> {
+  const studentId = user.member?.studentId;
+  if (!mayReportSelf(user.roles) || !studentId) return [];
+  const [students, campuses, zone] = await Promise.all([
+    loadCollection('students', { schema: studentNameSchema }),
+    loadCollection('campuses', { schema: campusSettingsSchema }),
+    loadPersonZone(user),
+  ]);
+  const own = students.find((s) => s.id === studentId);
+  if (!own || own.status !== 'enrolled') return [];
+  const campus = campuses.find((c) => c.id === own.campusId);
+  if (campus?.studentsReportAbsences !== true) return [];
+  return agedAtLeast(own.dateOfBirth, STUDENT_REPORT_AGE, schoolDay(zone, now())) ? [own] : [];
+}
+
+/**
+ * Whom this person may report for: a parent their family's enrolled children, an eligible student
+ * themselves; null when they may not report at all.
+ */
+async function reportable(user: SessionUser): Promise<ReportableChild[] | null> {
+  if (mayReportAbsences(user.roles)) return loadChildren(user);
+  const self = await ownRecordToReport(user);
+  return self.length > 0 ? self : null;
+}
+
 /** The family's children the form offers (enrolled or waitlisted ones: who may be at school). */
 async function loadChildren(user: SessionUser): Promise<ReportableChild[]> {
   const students = await loadCollection('students', { schema: studentNameSchema });
@@ -232,8 +274,8 @@ async function loadChildren(user: SessionUser): Promise<ReportableChild[]> {
 
 export async function loadReportForm(request: Request) {
   const user = await requireArea(request, 'absences');
-  if (!mayReportAbsences(user.roles)) throw notAllowed();
-  const [children, zone] = await Promise.all([loadChildren(user), loadPersonZone(user)]);
+  const [children, zone] = await Promise.all([reportable(user), loadPersonZone(user)]);
+  if (!children) throw notAllowed();
   const url = new URL(request.url);
   const student = url.searchParams.get('student') ?? '';
   const date = url.searchParams.get('date') ?? '';
@@ -257,8 +299,8 @@ export async function loadReportForm(request: Request) {
 
 export async function reportFormAction(request: Request) {
   const user = await requireArea(request, 'absences');
-  if (!mayReportAbsences(user.roles)) throw notAllowed();
-  const [children, zone] = await Promise.all([loadChildren(user), loadPersonZone(user)]);
+  const [children, zone] = await Promise.all([reportable(user), loadPersonZone(user)]);
+  if (!children) throw notAllowed();
   const result = await submitAbsenceReport(
     await request.formData(),
     {
