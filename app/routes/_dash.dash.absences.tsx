@@ -46,7 +46,9 @@ export default function Absences() {
         title={data.canReport && !data.canAnswer ? 'Absences' : 'Reported absences'}
         lead={
           data.canReport && !data.canAnswer
-            ? 'Tell the school when your child will be away, late or leaving early.'
+            ? data.guardian
+              ? 'Tell the school when your child will be away, late or leaving early.'
+              : 'Tell the school when you will be away, late or leaving early.'
             : 'Absences families reported for today and the coming days.'
         }
       />

@@ -127,6 +127,8 @@ export function sampleUrl(route: MatrixRoute, role: DemoRole): string {
 const WRITE_ROUTES: Record<string, { collection: PermissionCollection; needs: 'any' | 'all' }> = {
   '/dash/calendar/new': { collection: 'events', needs: 'any' },
   '/dash/calendar/:eventId/edit': { collection: 'events', needs: 'any' },
+  // The organiser's replies: those who may change events (issue 32).
+  '/dash/calendar/:eventId/replies': { collection: 'events', needs: 'any' },
   '/dash/resources/new': { collection: 'resources', needs: 'any' },
   '/dash/facilitators/:facilitatorId/edit': { collection: 'facilitators', needs: 'any' },
   '/dash/families/:familyId/contact': { collection: 'families', needs: 'any' },
@@ -148,6 +150,9 @@ const ONLY_FOR: Record<string, DemoRole[]> = {
   '/dash/attendance/reports': [...STAFF, 'facilitator'],
   // Administration reads accounts but only admins create them.
   '/dash/members/invite': ['superAdmin', 'admin'],
+  // Families report absences (issue 32); a student only where their campus allows, which no seeded
+  // campus does.
+  '/dash/absences/new': ['parent'],
 };
 
 /**

@@ -19,7 +19,7 @@ import { calendarHref } from './url-state';
 import { WeekView } from './WeekView';
 import type { CalendarPageData } from './calendar-route';
 
-const WATCHED = ['events', 'campuses', 'classrooms', 'subjects'] as const;
+const WATCHED = ['events', 'campuses', 'classrooms', 'subjects', 'eventReplies'] as const;
 
 export const EVENT_NOT_AVAILABLE = 'This event is not available';
 export const VIEW_ICS_FAILED = 'Could not prepare the calendar file. Please try again.';

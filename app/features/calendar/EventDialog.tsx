@@ -1,29 +1,19 @@
 // The details of one event (?event=<id>[&on=<date>]) in a dialog: when (in its campus timezone,
 // named when it is not the device's), where, who it is for, and "Add to my calendar", which loads
 // the .ics writer only on click so the calendar page stays light. Edit and Delete come from
-// EventActions, shown only to people the matrix lets write this event.
+// EventActions, shown only to people the matrix lets write this event; a family's reply and the
+// organiser's count of replies from EventReplies, when the event asks families for one.
 import { useState } from 'react';
 import { formatDate } from '~/domain/format';
 import { settingsStore, useSettings } from '~/settings/store';
 import { Modal } from '~/ui/Modal';
 import { EventActions } from './EventActions';
 import { kindTone, KIND_LABELS, PendingBadge } from './EventChip';
+import { EventReplies } from './EventReplies';
+import { slugOf } from './slug';
 import type { EventDetails } from './calendar-route';
 
 export const ICS_FAILED = 'Could not prepare the calendar file. Please try again.';
-
-/** "parent-teacher-conferences" for a file name; "event" when nothing is left. */
-export function slugOf(title: string): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/g, '');
-  return slug || 'event';
-}
 
 export function EventDialog({
   details,
@@ -110,6 +100,9 @@ export function EventDialog({
           </dl>
           {details.description ? (
             <p className="whitespace-pre-line wrap-anywhere">{details.description}</p>
+          ) : null}
+          {details.replies ? (
+            <EventReplies eventId={details.event.id} replies={details.replies} />
           ) : null}
           {details.canEdit ? (
             <EventActions event={details.event} occurrenceDate={item.occurrenceDate} />

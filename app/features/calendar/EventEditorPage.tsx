@@ -74,6 +74,7 @@ export function EventEditorPage() {
         staff={data.staff}
         single={scope === 'this'}
         opened={data.opened}
+        replyKind={data.replyKind}
         result={result}
         cancelHref={back}
       />

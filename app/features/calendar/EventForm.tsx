@@ -1,8 +1,10 @@
 // The one event form behind /dash/calendar/new and /dash/calendar/:id/edit (style.md rule 4).
 // Inputs are uncontrolled, so after a refused submit they still hold what the person typed. Three
 // choices are state because they change what else is shown: the campus (which classrooms are
-// offered), "All day" (no times) and "Repeats" (every how many weeks, until when).
+// offered), "All day" (no times) and "Repeats" (every how many weeks, until when); the reply asked
+// of families has its own fieldset (ReplyRequestFields).
 import { useState } from 'react';
+import type { ReplyKind } from '~/domain/replies';
 import {
   isEditConflict,
   type EditConflictFailure,
@@ -21,6 +23,7 @@ import {
 import { maxLengthOf } from '~/ui/form/fields';
 import { typedValue, type FormFailure, type FormValues } from '~/ui/form/parse-form';
 import { AUDIENCE_OPTIONS, eventFormSchema, REPEAT_OPTIONS } from './event-form';
+import { ReplyRequestFields } from './ReplyRequestFields';
 
 export interface EventFormProps {
   defaults: FormValues;
@@ -32,6 +35,8 @@ export interface EventFormProps {
   single?: boolean;
   /** What an edit of a single event opened with (decision 052); none for a new event. */
   opened?: OpenedForm | null;
+  /** The kind of reply the event asks already, which stays. */
+  replyKind?: ReplyKind | null;
   result: FormFailure | EditConflictFailure | undefined;
   cancelHref: string;
 }
@@ -43,6 +48,7 @@ export function EventForm({
   staff,
   single = false,
   opened,
+  replyKind,
   result,
   cancelHref,
 }: EventFormProps) {
@@ -204,6 +210,8 @@ export function EventForm({
           options={AUDIENCE_OPTIONS}
         />
       </fieldset>
+
+      <ReplyRequestFields form={form} fixedKind={replyKind} />
     </EditorForm>
   );
 }

@@ -13,16 +13,18 @@ import {
   type Occurrence,
 } from '~/domain/calendar';
 import { schoolDay } from '~/domain/clock';
-import { canWrite, type Principal } from '~/domain/permissions';
+import type { Principal } from '~/domain/permissions';
 import { isStaff } from '~/domain/roles';
 import {
   classroomFilterOptions,
   filterableClassroomIds,
   type ClassroomOption,
 } from '~/features/school';
+import { mayEditEvent } from './event-access';
 import { formatTime, formatWhen, minutesOfDay, occurrenceDays } from './event-time';
 import { eventRecordSchema, loadCalendarData, type CalendarData, type EventRecord } from './load';
 import { addDays, addMonths, instantRange, visibleRange, type VisibleRange } from './range';
+import { dialogReplies, type DialogReplies } from './replies-route';
 import { scheduleClassroomIds, scheduleItems, type ScheduleItem } from './schedules';
 import { hasView, parseCalendarQuery, type CalendarQuery } from './url-state';
 
@@ -69,6 +71,8 @@ export interface EventDetails {
   audience: string;
   description: string;
   canEdit: boolean;
+  /** The reply the event asks of families, as this person sees it; null when it asks none. */
+  replies: DialogReplies | null;
 }
 
 export interface CalendarPageData {
@@ -177,16 +181,6 @@ export function mayCreateEvents(principal: Principal): boolean {
   );
 }
 
-function mayEdit(principal: Principal, event: EventRecord, today: string): boolean {
-  const ctx = { get: () => null, list: () => [], today };
-  return canWrite(
-    principal,
-    'events',
-    { ref: { path: `events/${event.id}`, id: event.id }, before: event, after: event },
-    ctx,
-  );
-}
-
 async function dialogFor(
   query: CalendarQuery,
   data: CalendarData,
@@ -211,6 +205,7 @@ async function dialogFor(
     expandEvent(event, { from: new Date(event.start), to: new Date(8.64e15) }, timeZone)[0];
   if (!occurrence) return 'unavailable';
   const names = new Map(data.classrooms.map((c) => [c.id, c.name]));
+  const canEdit = mayEditEvent(data.principal, event, data.today);
   return {
     item: toItem(occurrence, data, showZone(timeZone)),
     event,
@@ -219,7 +214,8 @@ async function dialogFor(
     classrooms: event.classroomIds.map((id) => names.get(id) ?? 'A classroom'),
     audience: audienceInWords(event.audience),
     description: event.description,
-    canEdit: mayEdit(data.principal, event, data.today),
+    canEdit,
+    replies: await dialogReplies(event, data, { timeZone, canEdit }),
   };
 }
 

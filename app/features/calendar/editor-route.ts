@@ -27,6 +27,7 @@ import {
   type EventRecord,
   type SeriesWrite,
 } from '~/domain/event-series';
+import { formatDateTime } from '~/domain/format';
 import {
   canWrite,
   collectionAccess,
@@ -35,6 +36,7 @@ import {
   type Principal,
 } from '~/domain/permissions';
 import { campusSchema, classroomSchema, eventSchema, facilitatorSchema } from '~/domain/records';
+import { REPLY_KIND_LABELS, replyRequestOf } from '~/domain/replies';
 import { isStaff } from '~/domain/roles';
 import { settingsStore } from '~/settings/store';
 import { checkEdit, openedForm, pickEditable } from '~/ui/form/edit-conflicts';
@@ -274,6 +276,7 @@ const EVENT_EDIT_FIELDS = [
   'classroomIds',
   'audience',
   'recurrence',
+  'reply',
 ] as const;
 
 /** What the editor of a single event opened with; null for an edit of a series. */
@@ -287,7 +290,12 @@ function openedEvent(target: EditTarget, subject: EventRecord) {
  * A single event's patch: the fields changed since the form opened, checked against the freshest
  * copy (a conflict stops the save), with the audience keys derived again when the audience moved.
  */
-async function singleEventPatch(subject: EventRecord, values: FormValues, fields: DocData) {
+async function singleEventPatch(
+  subject: EventRecord,
+  values: FormValues,
+  fields: DocData,
+  timeZone: string,
+) {
   const fresh = eventRecordSchema.safeParse(await freshestRecord('events', subject.id));
   const current = fresh.success ? fresh.data : subject;
   const edit = await checkEdit({
@@ -297,6 +305,7 @@ async function singleEventPatch(subject: EventRecord, values: FormValues, fields
     current,
     by: () => memberName(current.updatedBy),
     labels: EVENT_FIELD_LABELS,
+    describe: (field, value) => (field === 'reply' ? describeReply(value, timeZone) : undefined),
   });
   if (!edit.ok) return edit;
   const patch = edit.patch;
@@ -318,7 +327,17 @@ const EVENT_FIELD_LABELS: Record<string, string> = {
   classroomIds: 'Classrooms',
   audience: 'Audience',
   recurrence: 'Repeats',
+  reply: 'Ask families for a reply',
 };
+
+/** A reply request in the conflict panel: "Consent, until Fri 4 Dec 2026, 17:00". */
+function describeReply(value: unknown, timeZone: string): string {
+  const request = replyRequestOf({ reply: value });
+  if (!request) return 'No reply';
+  const until = formatDateTime(new Date(request.deadline), timeZone);
+  const what = request.kind === 'consent' ? ` (to ${request.consentTo})` : '';
+  return `${REPLY_KIND_LABELS[request.kind]}${what}, until ${until}`;
+}
 
 export async function loadEditEvent(request: Request, id: string | undefined) {
   const target = await openEvent(request, id);
@@ -332,6 +351,8 @@ export async function loadEditEvent(request: Request, id: string | undefined) {
     occurrenceDate,
     scope,
     partOfSeries: target.series !== null,
+    /** The kind of reply the event asks already: it stays (families may have answered). */
+    replyKind: replyRequestOf(subject)?.kind ?? null,
     defaults: eventFormDefaults(subject, zoneOf(data, subject), showOn),
     opened: openedEvent(target, subject),
   };
@@ -348,7 +369,11 @@ export async function saveEditedEvent(request: Request, id: string | undefined) 
   const single = scope === 'this';
   const parsed = parseEventForm(
     formData,
-    formContext(data, { single, hadCampus: subject.campusId !== undefined }),
+    formContext(data, {
+      single,
+      hadCampus: subject.campusId !== undefined,
+      reply: replyRequestOf(subject),
+    }),
   );
   if (!parsed.ok) return parsed;
   const { fields } = parsed;
@@ -382,7 +407,7 @@ export async function saveEditedEvent(request: Request, id: string | undefined) 
     };
   } else {
     // A single event: only what the person changed is written (decision 052).
-    const edit = await singleEventPatch(subject, values, fields);
+    const edit = await singleEventPatch(subject, values, fields, zoneOf(data, subject));
     if (!edit.ok) return edit;
     if (Object.keys(edit.patch).length === 0) {
       return savedRedirect(subject.id, localDate(new Date(subject.start), zoneOf(data, subject)));

@@ -4,6 +4,8 @@ import {
   eventFormDefaults,
   parseEventForm,
   isoToWallClock,
+  REPLY_MESSAGES,
+  replyKindFixedMessage,
   type EventFormContext,
   wallClockToIso,
 } from './event-form';
@@ -159,6 +161,129 @@ describe('parseEventForm', () => {
     expect(eventFormDefaults(first.fields, 'Asia/Kolkata', '2025-03-20').startDate).toBe(
       '2025-03-20',
     );
+  });
+});
+
+describe('asking families for a reply', () => {
+  /** 1 March 2025, 09:00 in Kolkata: before the garden club of 6 March. */
+  const now = Date.parse('2025-03-01T03:30:00.000Z');
+  const consent = (over: Record<string, string | string[]> = {}) =>
+    form({
+      replyKind: 'consent',
+      consentTo: 'go on the museum trip.',
+      replyByDate: '2025-03-04',
+      replyByTime: '17:00',
+      ...over,
+    });
+
+  it('stores consent with its words and the deadline in the campus zone, as epoch milliseconds', () => {
+    const result = parseEventForm(consent(), ctx({ now }));
+    expect(result.ok && result.fields.reply).toEqual({
+      kind: 'consent',
+      deadline: Date.parse('2025-03-04T11:30:00.000Z'),
+      consentTo: 'go on the museum trip.',
+    });
+  });
+
+  it('stores a going-or-not request without consent words, and no reply by default', () => {
+    const rsvp = parseEventForm(consent({ replyKind: 'rsvp', consentTo: 'ignored' }), ctx({ now }));
+    expect(rsvp.ok && rsvp.fields.reply).toMatchObject({ kind: 'rsvp', consentTo: '' });
+    const none = parseEventForm(form(), ctx({ now }));
+    expect(none.ok && none.fields).not.toHaveProperty('reply');
+  });
+
+  it('asks for the closing day and time, and for consent what it is for, keeping what was typed', () => {
+    const result = parseEventForm(
+      consent({ consentTo: '', replyByDate: '', replyByTime: '' }),
+      ctx({ now }),
+    );
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.fieldErrors).toMatchObject({
+      replyByDate: REPLY_MESSAGES.closeDateRequired,
+      replyByTime: REPLY_MESSAGES.closeTimeRequired,
+      consentTo: REPLY_MESSAGES.consentToRequired,
+    });
+    expect(result.values).toMatchObject({ replyKind: 'consent', title: 'Garden club' });
+  });
+
+  it('refuses consent words past 200 characters', () => {
+    const result = parseEventForm(consent({ consentTo: 'x'.repeat(201) }), ctx({ now }));
+    expect(!result.ok && result.fieldErrors.consentTo).toMatch(
+      /at most 200 characters; this is 201/,
+    );
+  });
+
+  it('refuses a deadline in the past or after the event starts', () => {
+    const past = parseEventForm(consent({ replyByDate: '2025-02-28' }), ctx({ now }));
+    expect(!past.ok && past.fieldErrors.replyByDate).toBe(REPLY_MESSAGES.inThePast);
+    const late = parseEventForm(
+      consent({ replyByDate: '2025-03-06', replyByTime: '10:30' }),
+      ctx({ now }),
+    );
+    expect(!late.ok && late.fieldErrors.replyByDate).toBe(REPLY_MESSAGES.afterStart);
+  });
+
+  it('lets an edit keep a deadline that has passed, but not move it into the past', () => {
+    const kept = Date.parse('2025-02-27T11:30:00.000Z');
+    const reply = { kind: 'consent' as const, deadline: kept, consentTo: 'go' };
+    const same = parseEventForm(
+      consent({ replyByDate: '2025-02-27', replyByTime: '17:00' }),
+      ctx({ now, reply }),
+    );
+    expect(same.ok && same.fields.reply?.deadline).toBe(kept);
+    const moved = parseEventForm(
+      consent({ replyByDate: '2025-02-28', replyByTime: '17:00' }),
+      ctx({ now, reply }),
+    );
+    expect(!moved.ok && moved.fieldErrors.replyByDate).toBe(REPLY_MESSAGES.inThePast);
+  });
+
+  it('keeps the kind of reply an event asks already, and cannot take it back', () => {
+    const reply = {
+      kind: 'consent' as const,
+      deadline: Date.parse('2025-03-04T11:30:00Z'),
+      consentTo: 'go',
+    };
+    const other = parseEventForm(consent({ replyKind: 'rsvp' }), ctx({ now, reply }));
+    expect(!other.ok && other.fieldErrors.replyKind).toBe(replyKindFixedMessage('consent'));
+    const none = parseEventForm(form(), ctx({ now, reply }));
+    expect(!none.ok && none.fieldErrors.replyKind).toBe(replyKindFixedMessage('consent'));
+  });
+
+  it('needs parents in the audience and a single event', () => {
+    const noParents = parseEventForm(consent({ audience: ['student'] }), ctx({ now }));
+    expect(!noParents.ok && noParents.fieldErrors.replyKind).toBe(REPLY_MESSAGES.needsParents);
+    const series = parseEventForm(
+      consent({ repeats: 'weekly', until: '2025-04-17' }),
+      ctx({ now }),
+    );
+    expect(!series.ok && series.fieldErrors.replyKind).toBe(REPLY_MESSAGES.repeating);
+    // One date of a series, changed on its own, may ask.
+    expect(
+      parseEventForm(
+        consent({ repeats: 'weekly', until: '2025-04-17' }),
+        ctx({ now, single: true }),
+      ).ok,
+    ).toBe(true);
+  });
+
+  it('round-trips a reply through the form defaults, in the campus zone', () => {
+    const first = parseEventForm(consent(), ctx({ now }));
+    if (!first.ok) throw new Error('expected a valid form');
+    const defaults = eventFormDefaults(first.fields, 'Asia/Kolkata');
+    expect(defaults).toMatchObject({
+      replyKind: 'consent',
+      consentTo: 'go on the museum trip.',
+      replyByDate: '2025-03-04',
+      replyByTime: '17:00',
+    });
+    const again = parseEventForm(defaults, ctx({ now, reply: first.fields.reply }));
+    expect(again.ok && again.fields).toEqual(first.fields);
+    expect(eventFormDefaults({ ...first.fields, reply: undefined }, 'Asia/Kolkata')).toMatchObject({
+      replyKind: 'none',
+      replyByDate: '',
+    });
   });
 });
 

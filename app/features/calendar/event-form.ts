@@ -4,11 +4,14 @@
 // the .ics use, app/domain/calendar.ts eventTimeZone). Who may write what is checked twice: the
 // form's own rules (a facilitator names only classrooms they teach) and the permission matrix on
 // the record about to be saved, which is what the backend enforces.
+// An event may ask families for a reply (issue 32): "Going / not going" or consent, until a
+// deadline typed like the start, as the campus's wall clock, and stored as epoch milliseconds.
 import { z } from 'zod';
 import { audienceKeysOf } from '~/domain/audience';
 import { eventTimeZone } from '~/domain/calendar';
-import { addDays, instantAt, wallClockAt } from '~/domain/clock';
+import { addDays, instantAt, now as clockNow, wallClockAt } from '~/domain/clock';
 import { daysBetween, type EventFields } from '~/domain/event-series';
+import { REPLY_KIND_LABELS, type ReplyKind, type ReplyRequest } from '~/domain/replies';
 import { isStaff, type Role } from '~/domain/roles';
 import {
   calendarDate,
@@ -34,6 +37,30 @@ export const REPEAT_OPTIONS = [
   { value: 'weekly', label: 'Weekly' },
   { value: 'weeks', label: 'Every N weeks' },
 ] as const;
+
+/** The reply an event may ask of families, as the form's radio buttons say it. */
+export const REPLY_OPTIONS = [
+  { value: 'none', label: 'No reply' },
+  { value: 'rsvp', label: 'Going or not going' },
+  { value: 'consent', label: 'Consent' },
+] as const;
+export type ReplyChoice = (typeof REPLY_OPTIONS)[number]['value'];
+
+export const REPLY_MESSAGES = {
+  closeDateRequired: 'Enter the day replies close.',
+  closeTimeRequired: 'Enter the time replies close, like 17:00.',
+  consentToRequired: 'Say what families give consent for, like “go on the museum trip”.',
+  needsParents: 'Replies come from families: tick Parents under Audience.',
+  repeating:
+    'A repeating event cannot ask for a reply. Ask on a single event, or on one date with “Change only this event”.',
+  inThePast: 'Replies must close later than now.',
+  afterStart: 'Replies must close before the event starts.',
+} as const;
+
+/** "This event asks for Consent: …", when someone tries to change the kind of reply asked. */
+export function replyKindFixedMessage(kind: ReplyKind): string {
+  return `This event already asks for “${REPLY_KIND_LABELS[kind]}”. Families may have answered, so the kind of reply stays.`;
+}
 
 export const EVENT_MESSAGES = {
   endBeforeStart: 'The end cannot be before the start.',
@@ -80,6 +107,10 @@ export const eventFormSchema = z
       .optional()
       .transform((v) => v ?? ''),
     until: optionalCalendarDate,
+    replyKind: z.enum(['none', 'rsvp', 'consent']).catch('none'),
+    consentTo: plainText(200, 'the consent'),
+    replyByDate: optionalCalendarDate,
+    replyByTime: time,
   })
   .superRefine((v, ctx) => {
     const issue = (path: string, message: string) =>
@@ -104,6 +135,14 @@ export const eventFormSchema = z
         issue('interval', 'Use a number of weeks from 1 to 52.');
       }
     }
+    if (v.replyKind !== 'none') {
+      if (!v.replyByDate) issue('replyByDate', REPLY_MESSAGES.closeDateRequired);
+      if (!v.replyByTime) issue('replyByTime', REPLY_MESSAGES.closeTimeRequired);
+      if (v.replyKind === 'consent' && !v.consentTo) {
+        issue('consentTo', REPLY_MESSAGES.consentToRequired);
+      }
+      if (!v.audience.includes('parent')) issue('replyKind', REPLY_MESSAGES.needsParents);
+    }
   });
 export type EventFormValues = z.infer<typeof eventFormSchema>;
 
@@ -117,6 +156,10 @@ export interface EventFormContext {
   hadCampus?: boolean;
   /** "Change only this event": one occurrence, never a series of its own. */
   single?: boolean;
+  /** The reply the event asks already (an edit): its kind stays, its deadline may stay as it is. */
+  reply?: ReplyRequest | null;
+  /** The current instant (epoch ms); the one clock's by default. */
+  now?: number;
 }
 
 /** The instant of a campus-local date and HH:MM (seconds optional). */
@@ -132,7 +175,49 @@ export function isoToWallClock(iso: string, timeZone: string): { date: string; t
   return { date: t.day, time: `${pad(t.hour)}:${pad(t.minute)}` };
 }
 
-export type EventFormResult = { ok: true; fields: EventFields } | FormFailure;
+/** An event's fields as the form writes them: the series' own, and the reply asked of families. */
+export type EventFormFields = EventFields & { reply?: ReplyRequest };
+
+export type EventFormResult = { ok: true; fields: EventFormFields } | FormFailure;
+
+/**
+ * The reply the form asks for, checked against the event: the kind of one already asked stays;
+ * a repeating event asks none; replies close later than now (unless the deadline is the one the
+ * event has) and before the event starts. Errors go into `errors` by field.
+ */
+function replyOf(
+  data: EventFormValues,
+  ctx: EventFormContext,
+  times: { timeZone: string; start: string; repeating: boolean },
+  errors: FieldErrors,
+): ReplyRequest | undefined {
+  const before = ctx.reply ?? null;
+  if (data.replyKind === 'none') {
+    // A saved event keeps its fields (saves merge): the reply it asks cannot be taken back.
+    if (before) errors.replyKind = replyKindFixedMessage(before.kind);
+    return undefined;
+  }
+  if (before && before.kind !== data.replyKind) {
+    errors.replyKind = replyKindFixedMessage(before.kind);
+    return undefined;
+  }
+  if (times.repeating) {
+    errors.replyKind = REPLY_MESSAGES.repeating;
+    return undefined;
+  }
+  if (!data.replyByDate || !data.replyByTime) return undefined;
+  const deadline = Date.parse(wallClockToIso(data.replyByDate, data.replyByTime, times.timeZone));
+  if (deadline !== before?.deadline && deadline <= (ctx.now ?? clockNow().getTime())) {
+    errors.replyByDate = REPLY_MESSAGES.inThePast;
+  } else if (deadline > Date.parse(times.start)) {
+    errors.replyByDate = REPLY_MESSAGES.afterStart;
+  }
+  return {
+    kind: data.replyKind,
+    deadline,
+    consentTo: data.replyKind === 'consent' ? data.consentTo : '',
+  };
+}
 
 /**
  * Parses the form into the event's fields: the rules of the form, then who may name which
@@ -165,8 +250,6 @@ export function parseEventForm(
       errors.classroomIds = EVENT_MESSAGES.notYourClassroom;
     }
   }
-  if (Object.keys(errors).length > 0) return formFailure(values, errors);
-
   const placement = {
     campusId: data.campusId || undefined,
     classroomIds: data.classroomIds,
@@ -177,9 +260,12 @@ export function parseEventForm(
   const end = data.allDay
     ? wallClockToIso(data.endDate, '23:59', timeZone, 59)
     : wallClockToIso(data.endDate, data.endTime, timeZone);
+  const repeating = data.repeats !== 'none' && !ctx.single;
+  const reply = replyOf(data, ctx, { timeZone, start, repeating }, errors);
+  if (Object.keys(errors).length > 0) return formFailure(values, errors);
   const audience = AUDIENCE_OPTIONS.map((o) => o.value).filter((r) => data.audience.includes(r));
   const campusId = data.campusId || (ctx.hadCampus ? '' : undefined);
-  const fields: EventFields = {
+  const fields: EventFormFields = {
     title: data.title,
     description: data.description,
     start,
@@ -203,6 +289,7 @@ export function parseEventForm(
           },
         }
       : {}),
+    ...(reply ? { reply } : {}),
   };
   return { ok: true, fields };
 }
@@ -212,11 +299,19 @@ export function eventFormDefaults(
   event: Pick<
     EventFields,
     'start' | 'end' | 'allDay' | 'recurrence' | 'campusId' | 'classroomIds'
-  > & { title?: string; description?: string; location?: string; audience?: readonly string[] },
+  > & {
+    title?: string;
+    description?: string;
+    location?: string;
+    audience?: readonly string[];
+    reply?: ReplyRequest;
+  },
   timeZone: string,
   occurrenceDate?: string,
 ): Record<string, string | string[]> {
   const start = isoToWallClock(event.start, timeZone);
+  const reply = event.reply;
+  const closes = reply ? isoToWallClock(new Date(reply.deadline).toISOString(), timeZone) : null;
   const end = isoToWallClock(event.end, timeZone);
   // An occurrence shows its own date; the end keeps the event's length in days.
   const shift = occurrenceDate ? daysBetween(start.date, occurrenceDate) : 0;
@@ -236,5 +331,9 @@ export function eventFormDefaults(
     repeats: !recurrence ? 'none' : recurrence.interval === 1 ? 'weekly' : 'weeks',
     interval: recurrence ? String(recurrence.interval) : '2',
     until: recurrence?.until ?? '',
+    replyKind: reply?.kind ?? 'none',
+    consentTo: reply?.consentTo ?? '',
+    replyByDate: closes?.date ?? '',
+    replyByTime: closes?.time ?? '',
   };
 }

@@ -19,6 +19,7 @@ import {
   type CalendarEvent,
   type Campus,
   type Classroom,
+  type Student,
   type Subject,
 } from '~/domain/records';
 
@@ -34,6 +35,7 @@ export type EventRecord = CalendarEvent & { id: string };
 export type CampusRecord = Campus & { id: string };
 export type ClassroomRecord = Classroom & { id: string };
 export type SubjectRecord = Subject & { id: string };
+export type StudentRecord = Student & { id: string };
 
 export interface CalendarData {
   /** The person's school day (their first classroom's campus, else the school's first campus). */
@@ -45,6 +47,8 @@ export interface CalendarData {
   campuses: CampusRecord[];
   classrooms: ClassroomRecord[];
   subjects: SubjectRecord[];
+  /** The students this person's cache holds (a family's own children; a class; every one for staff). */
+  students: StudentRecord[];
   /** Ids of events with changes the backend has not accepted yet. */
   pendingIds: Set<string>;
 }
@@ -85,6 +89,7 @@ export async function loadCalendarData(user: SessionUser): Promise<CalendarData>
     campuses: campuses.sort(byName),
     classrooms: classrooms.sort(byName),
     subjects,
+    students,
     pendingIds,
   };
 }

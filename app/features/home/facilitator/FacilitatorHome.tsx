@@ -1,18 +1,18 @@
 // The facilitator's home: today's classes with their roll-call state and a one-tap "Take
-// attendance", the next events of their classrooms, their unread messages and the students of their
-// classes with attendance alerts. Each tile waits for its own data (HomeTile).
+// attendance", the next events of their classrooms, the replies still waiting for the events they
+// organise, their unread messages and the students of their classes with attendance alerts. Each tile waits for its own data (HomeTile).
 import type { SessionUser } from '~/auth/session-user';
 import { useRevalidateOnDataChange } from '~/data/route-data';
 import { now as clockNow } from '~/domain/clock';
 import { todaysClasses, type TodayClass } from '~/features/attendance';
 import { loadAttendanceData } from '~/features/attendance';
-import { loadCalendarData } from '~/features/calendar';
+import { loadCalendarData, loadRepliesWaiting, type WaitingReplies } from '~/features/calendar';
 import { Badge, type BadgeTone } from '~/ui/Badge';
 import { ButtonLink } from '~/ui/Button';
 import { HomeTile } from '~/ui/HomeTile';
 import { AREA_ICONS } from '~/ui/icons';
 import { SchoolDay } from '~/ui/SchoolDay';
-import { UnreadMessagesTile, UpcomingEventsTile } from '../shared/tiles';
+import { RepliesWaitingTile, UnreadMessagesTile, UpcomingEventsTile } from '../shared/tiles';
 import { loadUnreadMessages, type UnreadSummary } from '../shared/unread-messages';
 import { upcomingEvents, type UpcomingEvent } from '../shared/upcoming-events';
 import { ALERTS_MORE_HREF, AttendanceAlertsList } from './AttendanceAlertsList';
@@ -25,6 +25,7 @@ const WATCHED = [
   'events',
   'messages',
   'conversations',
+  'eventReplies',
 ] as const;
 
 export interface FacilitatorHomeData {
@@ -33,6 +34,7 @@ export interface FacilitatorHomeData {
   events: Promise<UpcomingEvent[]>;
   unread: Promise<UnreadSummary>;
   alerts: Promise<StudentAlert[]>;
+  replies: Promise<WaitingReplies[]>;
 }
 
 export function loadFacilitatorHome(user: SessionUser): FacilitatorHomeData {
@@ -48,6 +50,7 @@ export function loadFacilitatorHome(user: SessionUser): FacilitatorHomeData {
     ),
     unread: loadUnreadMessages(user),
     alerts: attendance.then(facilitatorAlerts),
+    replies: loadRepliesWaiting(user),
   };
 }
 
@@ -128,6 +131,7 @@ export function FacilitatorHome({ data }: { data: FacilitatorHomeData }) {
         empty="No events for your classes in the next 7 days."
         data={data.events}
       />
+      <RepliesWaitingTile data={data.replies} />
       <HomeTile
         title="Students with attendance alerts"
         icon={AREA_ICONS.students}

@@ -1,15 +1,22 @@
-// A parent's home: a card per child with today's attendance, then the next events, unread messages
-// and new resources. Each tile waits for its own data (HomeTile).
+// A parent's home: a card per child with today's attendance, the events waiting for their reply,
+// their reported absences, then the next events, unread messages and new resources. Each tile waits
+// for its own data (HomeTile).
 import { Link } from '@remix-run/react';
 import type { SessionUser } from '~/auth/session-user';
 import { useRevalidateOnDataChange } from '~/data/route-data';
 import { AbsencesTile, loadHomeAbsences, type HomeAbsences } from '~/features/absences';
 import { studentHref, loadAttendanceData } from '~/features/attendance';
+import { loadRepliesNeeded, type NeededReply } from '~/features/calendar';
 import { Badge, type BadgeTone } from '~/ui/Badge';
 import { HomeTile } from '~/ui/HomeTile';
 import { AREA_ICONS } from '~/ui/icons';
 import { loadNewResources, type NewResource } from '../shared/new-resources';
-import { UnreadMessagesTile, NewResourcesTile, UpcomingEventsTile } from '../shared/tiles';
+import {
+  NeedsReplyTile,
+  NewResourcesTile,
+  UnreadMessagesTile,
+  UpcomingEventsTile,
+} from '../shared/tiles';
 import { loadUnreadMessages, type UnreadSummary } from '../shared/unread-messages';
 import { loadUpcomingEvents, type UpcomingEvent } from '../shared/upcoming-events';
 import { childrenToday, type ChildToday, type TodayStatus } from './children-today';
@@ -23,6 +30,7 @@ const WATCHED = [
   'conversations',
   'resources',
   'absenceReports',
+  'eventReplies',
 ] as const;
 
 const SUMMARY_PATH = '/dash/attendance/summary';
@@ -33,6 +41,7 @@ export interface ParentHomeData {
   unread: Promise<UnreadSummary>;
   resources: Promise<NewResource[]>;
   absences: Promise<HomeAbsences>;
+  needsReply: Promise<NeededReply[]>;
 }
 
 export function loadParentHome(user: SessionUser): ParentHomeData {
@@ -42,6 +51,7 @@ export function loadParentHome(user: SessionUser): ParentHomeData {
     unread: loadUnreadMessages(user),
     resources: loadNewResources(user),
     absences: loadHomeAbsences(user),
+    needsReply: loadRepliesNeeded(user),
   };
 }
 
@@ -100,6 +110,7 @@ export function ParentHome({ data }: { data: ParentHomeData }) {
           )
         }
       </HomeTile>
+      <NeedsReplyTile data={data.needsReply} />
       <AbsencesTile data={data.absences} />
       <UpcomingEventsTile
         title="Next events"

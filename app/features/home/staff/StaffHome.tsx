@@ -1,6 +1,7 @@
 // The admin and administration home (issue 15 §2): enrolment by campus, today's attendance against
-// the last 30 days, the classrooms not yet marked, the open inquiries by status, the next 7 days of
-// events, unread messages and the sync status. Both dashboard types show the same tiles; the frame
+// the last 30 days, the classrooms not yet marked, the open inquiries by status, the absences
+// reported for today, the replies still waiting for upcoming events, the next 7 days of events,
+// unread messages and the sync status. Both dashboard types show the same tiles; the frame
 // (HomeOverview) titles them. Each tile waits for its own data and every figure links to its page.
 import { Link } from '@remix-run/react';
 import { useRevalidateOnDataChange } from '~/data/route-data';
@@ -17,7 +18,7 @@ import { useSettings } from '~/settings/store';
 import { BarChart } from '~/ui/BarChart';
 import { HomeTile } from '~/ui/HomeTile';
 import { AREA_ICONS } from '~/ui/icons';
-import { UnreadMessagesTile, UpcomingEventsTile } from '../shared/tiles';
+import { RepliesWaitingTile, UnreadMessagesTile, UpcomingEventsTile } from '../shared/tiles';
 import { enrolledHref, type AttendanceFigures } from './figures';
 import { UPCOMING_DAYS, type StaffHomeData } from './home-route';
 import { SyncStatusTile } from './SyncStatusTile';
@@ -35,6 +36,7 @@ const WATCHED = [
   'conversations',
   'messages',
   'absenceReports',
+  'eventReplies',
 ] as const;
 
 const numberFormat = new Intl.NumberFormat('en');
@@ -171,6 +173,7 @@ export function StaffHome({
         }
       </HomeTile>
       <TodaysAbsencesTile data={data.absences} />
+      <RepliesWaitingTile data={data.replies} />
       <UpcomingEventsTile
         title="Upcoming events"
         empty={`No events in the next ${UPCOMING_DAYS} days.`}

@@ -8,6 +8,7 @@ import { loadCollection } from '~/data/route-data';
 import { campusSchema, parentInquirySchema, studentSchema } from '~/domain/records';
 import { loadHomeAbsences, type HomeAbsences } from '~/features/absences';
 import { loadAttendanceData } from '~/features/attendance';
+import { loadRepliesWaiting, type WaitingReplies } from '~/features/calendar';
 import { loadUnreadMessages, type UnreadSummary } from '~/features/home/shared/unread-messages';
 import { loadUpcomingEvents, type UpcomingEvent } from '~/features/home/shared/upcoming-events';
 import {
@@ -35,6 +36,7 @@ export interface StaffHomeData {
   events: Promise<UpcomingEvent[]>;
   unread: Promise<UnreadSummary>;
   absences: Promise<HomeAbsences>;
+  replies: Promise<WaitingReplies[]>;
 }
 
 export async function loadEnrolment(): Promise<EnrolmentFigures> {
@@ -59,5 +61,6 @@ export function loadStaffHome(user: SessionUser): StaffHomeData {
     events: loadUpcomingEvents(user, { days: UPCOMING_DAYS, limit: UPCOMING_LIMIT }),
     unread: loadUnreadMessages(user),
     absences: loadHomeAbsences(user),
+    replies: loadRepliesWaiting(user),
   };
 }
