@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DocData } from '~/domain/permissions';
 import { dueAbsenceAlertOutcome } from './absence-alerts';
-import { isDelete, type ServerContext, type ServerWrite } from './outcome';
+import { applyWrites, contextOf as worldContext } from './test-world';
 import { changeTriggers } from './triggers';
 
 const HOST = { appOrigin: 'https://school.example' };
@@ -42,26 +42,9 @@ function world(alerts?: DocData): Map<string, DocData> {
   return docs;
 }
 
-function contextOf(docs: Map<string, DocData>): ServerContext {
-  return {
-    get: (path) => docs.get(path) ?? null,
-    list: (collection) =>
-      [...docs]
-        .filter(([path]) => {
-          const prefix = `${collection}/`;
-          return path.startsWith(prefix) && !path.slice(prefix.length).includes('/');
-        })
-        .map(([path, data]) => ({ id: path.slice(path.lastIndexOf('/') + 1), data })),
-    today: TODAY,
-  };
-}
+const contextOf = (docs: Map<string, DocData>) => worldContext(docs, TODAY);
 
-function apply(docs: Map<string, DocData>, writes: readonly ServerWrite[]): void {
-  for (const write of writes) {
-    if (isDelete(write)) docs.delete(write.path);
-    else docs.set(write.path, write.data);
-  }
-}
+const apply = applyWrites;
 
 /** Leo marked `status` on the roll call of `date` at `nowIso`, and the trigger run on it. */
 function mark(docs: Map<string, DocData>, status: string, nowIso: string, date = TODAY) {

@@ -29,10 +29,11 @@ import { ATTENDANCE_STATUS_INFO } from '~/domain/attendance';
 import { schoolDay, timeOfDay } from '~/domain/clock';
 import { contextWhere, type DocData } from '~/domain/permissions';
 import { ATTENDANCE_STATUSES } from '~/domain/records';
+import { noticeWrites, withReach } from './notices';
 import { str, strings } from './notifications';
-import { reachDecisions, type ReachHost, type ReachOutcome } from './reach';
 import type { WrittenChange } from './audit';
 import type { ServerContext, ServerWrite } from './outcome';
+import type { ReachHost, ReachOutcome } from './reach';
 
 /** The notification action of an absence alert (its reach kind is `attendance`). */
 export const ABSENCE_ALERT_ACTION = 'attendance';
@@ -129,27 +130,18 @@ function notificationWrites(
   nowIso: string,
   ctx: ServerContext,
 ): ServerWrite[] {
-  const writes: ServerWrite[] = [];
-  for (const uid of recipients) {
-    const prefix = suffix === 'alert' ? ABSENCE_ALERT_NOTICE_PREFIX : ABSENCE_CORRECTION_PREFIX;
-    const id = `${prefix}${alertId}-${uid}`;
-    const path = `Notifications/${id}`;
-    if (ctx.get(path)) continue;
-    writes.push({
-      path,
-      data: {
-        notificationUUID: id,
-        memberUUID: uid,
-        action: ABSENCE_ALERT_ACTION,
-        actionItem: `${ABSENCE_ALERTS_COLLECTION}/${alertId}`,
-        description,
-        date: nowIso,
-        status: 'active',
-        isNew: true,
-      },
-    });
-  }
-  return writes;
+  const prefix = suffix === 'alert' ? ABSENCE_ALERT_NOTICE_PREFIX : ABSENCE_CORRECTION_PREFIX;
+  return noticeWrites(
+    recipients.map((uid) => ({
+      id: `${prefix}${alertId}-${uid}`,
+      memberUUID: uid,
+      action: ABSENCE_ALERT_ACTION,
+      actionItem: `${ABSENCE_ALERTS_COLLECTION}/${alertId}`,
+      description,
+    })),
+    ctx,
+    nowIso,
+  );
 }
 
 /**
@@ -275,18 +267,6 @@ export function dueAbsenceAlertWrites(ctx: ServerContext, nowIso: string): Serve
     })
     .sort((a, b) => a.id.localeCompare(b.id))
     .flatMap((a) => sendWrites(a.id, a.data, ctx, nowIso));
-}
-
-/** The notices among some writes, and their pushes and e-mails (reach.ts). */
-function withReach(
-  writes: ServerWrite[],
-  ctx: ServerContext,
-  nowIso: string,
-  host: ReachHost,
-): ReachOutcome {
-  const notices = writes.filter((w) => !('delete' in w) && w.path.startsWith('Notifications/'));
-  const reached = reachDecisions([], notices, ctx, nowIso, host);
-  return { writes: [...writes, ...reached.writes], pushes: reached.pushes };
 }
 
 /** The trigger's part for roll-call writes: the alerts filed, dropped or sent, and their reach. */

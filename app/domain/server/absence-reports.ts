@@ -4,10 +4,11 @@
 // report and the request's time), through the feed and their reach choices for attendance.
 import { formatDate } from '~/domain/format';
 import { guardiansOf } from './absence-alerts';
+import { noticeWrites, withReach } from './notices';
 import { str } from './notifications';
-import { reachDecisions, type ReachHost, type ReachOutcome } from './reach';
 import type { WrittenChange } from './audit';
 import type { ServerContext, ServerWrite } from './outcome';
+import type { ReachHost, ReachOutcome } from './reach';
 
 /** The notification action of a report's notices (its reach kind is `attendance`). */
 export const ABSENCE_REPORT_ACTION = 'attendance';
@@ -35,26 +36,17 @@ export function documentRequestWrites(
   const to = str(change.after.to) ?? from;
   const description = `The office asks for a document about ${name}'s absence on ${days(from, to)}, such as a doctor's note.`;
   const stamp = requestedAt.replace(/[^0-9]/g, '').slice(0, 14);
-  const writes: ServerWrite[] = [];
-  for (const uid of guardiansOf(student, ctx)) {
-    const id = `absence-document-${reportId}-${stamp}-${uid}`;
-    const path = `Notifications/${id}`;
-    if (ctx.get(path)) continue;
-    writes.push({
-      path,
-      data: {
-        notificationUUID: id,
-        memberUUID: uid,
-        action: ABSENCE_REPORT_ACTION,
-        actionItem: `absenceReports/${reportId}`,
-        description,
-        date: nowIso,
-        status: 'active',
-        isNew: true,
-      },
-    });
-  }
-  return writes;
+  return noticeWrites(
+    guardiansOf(student, ctx).map((uid) => ({
+      id: `absence-document-${reportId}-${stamp}-${uid}`,
+      memberUUID: uid,
+      action: ABSENCE_REPORT_ACTION,
+      actionItem: `absenceReports/${reportId}`,
+      description,
+    })),
+    ctx,
+    nowIso,
+  );
 }
 
 /** The trigger's part for report writes: the notices, and their reach. */
@@ -64,7 +56,10 @@ export function absenceReportOutcome(
   nowIso: string,
   host: ReachHost,
 ): ReachOutcome {
-  const writes = changes.flatMap((change) => documentRequestWrites(change, ctx, nowIso));
-  const reached = reachDecisions([], writes, ctx, nowIso, host);
-  return { writes: [...writes, ...reached.writes], pushes: reached.pushes };
+  return withReach(
+    changes.flatMap((change) => documentRequestWrites(change, ctx, nowIso)),
+    ctx,
+    nowIso,
+    host,
+  );
 }

@@ -4,8 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import type { DocData } from '~/domain/permissions';
 import type { ReachPreferences } from '~/domain/reach';
-import { isDelete, type ServerContext, type ServerWrite } from './outcome';
+import { isDelete, type ServerWrite } from './outcome';
 import { dailyDigests, releaseHeldPushes } from './reach';
+import { applyWrites, contextOf as worldContext } from './test-world';
 import { changeTriggers } from './triggers';
 
 const HOST = { appOrigin: 'https://school.example' };
@@ -46,27 +47,9 @@ function world(parentReach: Partial<ReachPreferences> | null): Map<string, DocDa
   return docs;
 }
 
-function contextOf(docs: Map<string, DocData>): ServerContext {
-  return {
-    get: (path) => docs.get(path) ?? null,
-    list: (collection) =>
-      [...docs]
-        .filter(([path]) => {
-          const prefix = `${collection}/`;
-          return path.startsWith(prefix) && !path.slice(prefix.length).includes('/');
-        })
-        .map(([path, data]) => ({ id: path.slice(path.lastIndexOf('/') + 1), data })),
-    today: '2026-11-28',
-  };
-}
+const contextOf = (docs: Map<string, DocData>) => worldContext(docs, '2026-11-28');
 
-function apply(docs: Map<string, DocData>, writes: readonly ServerWrite[]): void {
-  for (const write of writes) {
-    if (isDelete(write)) docs.delete(write.path);
-    else
-      docs.set(write.path, write.merge ? { ...docs.get(write.path), ...write.data } : write.data);
-  }
-}
+const apply = applyWrites;
 
 /** A new document, stored, then its notification and reach triggers run as a host runs them. */
 function created(docs: Map<string, DocData>, path: string, data: DocData, nowIso: string) {

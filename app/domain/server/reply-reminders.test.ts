@@ -3,7 +3,8 @@
 // families that replied, events past their deadline and other writes tell no one.
 import { describe, expect, it } from 'vitest';
 import type { DocData } from '~/domain/permissions';
-import { isDelete, type ServerContext, type ServerWrite } from './outcome';
+import { isDelete, type ServerWrite } from './outcome';
+import { contextOf as worldContext } from './test-world';
 import { changeTriggers } from './triggers';
 
 const HOST = { appOrigin: 'https://school.example' };
@@ -50,19 +51,7 @@ function event(extra: DocData = {}): DocData {
   };
 }
 
-function contextOf(docs: Map<string, DocData>): ServerContext {
-  return {
-    get: (path) => docs.get(path) ?? null,
-    list: (collection) =>
-      [...docs]
-        .filter(([path]) => {
-          const prefix = `${collection}/`;
-          return path.startsWith(prefix) && !path.slice(prefix.length).includes('/');
-        })
-        .map(([path, data]) => ({ id: path.slice(path.lastIndexOf('/') + 1), data })),
-    today: '2026-11-27',
-  };
-}
+const contextOf = (docs: Map<string, DocData>) => worldContext(docs, '2026-11-27');
 
 function remind(docs: Map<string, DocData>, at: string, nowIso = NOW): ServerWrite[] {
   const before = docs.get('events/trip') ?? null;

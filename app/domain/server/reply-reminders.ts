@@ -13,10 +13,11 @@ import {
   type AudienceStudent,
 } from '~/domain/replies';
 import { guardiansOf } from './absence-alerts';
+import { noticeWrites, withReach, type Notice } from './notices';
 import { str, strings } from './notifications';
-import { reachDecisions, type ReachHost, type ReachOutcome } from './reach';
 import type { WrittenChange } from './audit';
 import type { ServerContext, ServerWrite } from './outcome';
+import type { ReachHost, ReachOutcome } from './reach';
 
 /** The notification action of a reply reminder (its reach kind is `events`). */
 export const REPLY_REMINDER_ACTION = 'event';
@@ -65,32 +66,23 @@ export function replyReminderWrites(
     byFamily.set(child.familyId, [...(byFamily.get(child.familyId) ?? []), child.id]);
   }
   const title = str(event.title) ?? 'An event';
-  const writes: ServerWrite[] = [];
+  const notices: Notice[] = [];
   for (const [familyId, childIds] of [...byFamily].sort(([a], [b]) => a.localeCompare(b))) {
     const children = childIds.map((id) => ctx.get(`students/${id}`));
     const names = children.map(
       (c: DocData | null) => str(c?.preferredName) ?? str(c?.firstName) ?? 'your child',
     );
     for (const uid of guardiansOf(children[0] ?? null, ctx)) {
-      const id = `reply-reminder-${eventId}-${familyId}-${day}-${uid}`;
-      const path = `Notifications/${id}`;
-      if (ctx.get(path)) continue;
-      writes.push({
-        path,
-        data: {
-          notificationUUID: id,
-          memberUUID: uid,
-          action: REPLY_REMINDER_ACTION,
-          actionItem: `events/${eventId}`,
-          description: reminderText(title, names, request.kind),
-          date: nowIso,
-          status: 'active',
-          isNew: true,
-        },
+      notices.push({
+        id: `reply-reminder-${eventId}-${familyId}-${day}-${uid}`,
+        memberUUID: uid,
+        action: REPLY_REMINDER_ACTION,
+        actionItem: `events/${eventId}`,
+        description: reminderText(title, names, request.kind),
       });
     }
   }
-  return writes;
+  return noticeWrites(notices, ctx, nowIso);
 }
 
 /** The trigger's part for event writes: the reminders asked for, and their reach. */
@@ -100,7 +92,10 @@ export function replyReminderOutcome(
   nowIso: string,
   host: ReachHost,
 ): ReachOutcome {
-  const writes = changes.flatMap((change) => replyReminderWrites(change, ctx, nowIso));
-  const reached = reachDecisions([], writes, ctx, nowIso, host);
-  return { writes: [...writes, ...reached.writes], pushes: reached.pushes };
+  return withReach(
+    changes.flatMap((change) => replyReminderWrites(change, ctx, nowIso)),
+    ctx,
+    nowIso,
+    host,
+  );
 }

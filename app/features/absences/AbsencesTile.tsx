@@ -69,10 +69,19 @@ function AbsenceLines({ absences }: { absences: HomeAbsences }) {
   );
 }
 
-export function AbsencesTile({ data }: { data: Promise<HomeAbsences> | HomeAbsences }) {
+/**
+ * The tile: "Reported absences" on a family's home, "Absences reported for today" on the staff's.
+ */
+export function AbsencesTile({
+  data,
+  title = 'Reported absences',
+}: {
+  data: Promise<HomeAbsences> | HomeAbsences;
+  title?: string;
+}) {
   return (
     <HomeTile
-      title="Reported absences"
+      title={title}
       icon={AREA_ICONS.absences}
       href={ABSENCES_PATH}
       hrefLabel="reported absences"
@@ -83,17 +92,7 @@ export function AbsencesTile({ data }: { data: Promise<HomeAbsences> | HomeAbsen
   );
 }
 
-/** The staff's and facilitators' tile: the same, titled for today. */
+/** The staff's tile: the same, titled for today. */
 export function TodaysAbsencesTile({ data }: { data: Promise<HomeAbsences> | HomeAbsences }) {
-  return (
-    <HomeTile
-      title="Absences reported for today"
-      icon={AREA_ICONS.absences}
-      href={ABSENCES_PATH}
-      hrefLabel="reported absences"
-      data={data}
-    >
-      {(absences) => <AbsenceLines absences={absences} />}
-    </HomeTile>
-  );
+  return <AbsencesTile data={data} title="Absences reported for today" />;
 }
