@@ -41,9 +41,13 @@ test('a parent chooses channels and quiet hours, and finds them kept after a rel
   await expect(
     kind(page, 'Messages').getByLabel('In the app (always on)', { exact: true }),
   ).toBeChecked();
-  // The defaults: messages by push, everything else in the app only.
+  // The defaults: messages and attendance (absence alerts, issue 32) by push, everything else in
+  // the app only.
   await expect(
     kind(page, 'Messages').getByLabel('Push on my devices', { exact: true }),
+  ).toBeChecked();
+  await expect(
+    kind(page, 'Attendance').getByLabel('Push on my devices', { exact: true }),
   ).toBeChecked();
   await expect(
     kind(page, 'Calendar events').getByLabel('E-mail', { exact: true }),
@@ -66,7 +70,7 @@ test('a parent chooses channels and quiet hours, and finds them kept after a rel
         messages: ['email'],
         events: ['email'],
         resources: [],
-        attendance: ['digest'],
+        attendance: ['push', 'digest'],
         inquiries: [],
       },
       quietHours: { start: '22:00', end: '07:00' },
