@@ -10,7 +10,7 @@
 // turns in one browser context, which holds the in-page demo school.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { open, SCHOOL_FRIDAY, setSchoolDay, signIn } from './fixtures';
+import { open, SCHOOL_FRIDAY, setSchoolDay, signIn, syncSettled } from './fixtures';
 
 const TRIO = 'cls-museum-trio';
 const EVENT = 'evt-museum-trio';
@@ -157,6 +157,9 @@ test('the museum trip asks three families for consent: two reply, the organiser 
     expect(row).toMatch(/\d{2}:\d{2}/);
   }
   expect(rows.find((r) => r.includes('Leo Whitfield'))).toBeDefined();
+
+  // The reminder's request reached the backend (the queue is empty) before anyone signs out.
+  await syncSettled(page);
 
   // Grace, the third family, finds the reminder in her bell.
   await page.getByRole('button', { name: 'Sign out' }).first().click();
