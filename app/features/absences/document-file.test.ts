@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '~/domain/resources';
 import { DOCUMENT_MESSAGES } from './document';
-import { checkDocumentFile, documentProblem, readFirstBytes } from './document-file';
+import { checkDocumentFile, documentProblem } from './document-file';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const PDF_HEAD = encode('%PDF-1.7\n');
@@ -53,10 +53,3 @@ describe('the checks before an upload', () => {
   });
 });
 
-describe('readFirstBytes', () => {
-  it('reads only the first bytes of a file', async () => {
-    const head = await readFirstBytes(new Blob([new Uint8Array(5000).fill(7)]));
-    expect(head.length).toBe(1024);
-    expect(head.every((b) => b === 7)).toBe(true);
-  });
-});

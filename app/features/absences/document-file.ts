@@ -5,25 +5,10 @@
 // document, not of sharing a resource (./document.ts documentMessage). Kept apart from
 // ./document.ts so the sniffer is loaded with the Absences page's component, not with the home
 // tile.
-import { contentProblem, SNIFF_LENGTH } from '~/domain/file-sniff';
+import { contentProblem } from '~/domain/file-sniff';
 import { declaredTypeOf, uploadProblem } from '~/domain/resources';
+import { readHead } from '~/ui/read-head';
 import { documentMessage } from './document';
-
-/** The first SNIFF_LENGTH bytes of a picked file (Blob.arrayBuffer; jsdom has only FileReader). */
-export async function readFirstBytes(blob: Blob): Promise<Uint8Array> {
-  const part = blob.slice(0, SNIFF_LENGTH);
-  if (typeof part.arrayBuffer === 'function') return new Uint8Array(await part.arrayBuffer());
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      const result = reader.result;
-      if (result instanceof ArrayBuffer) resolve(new Uint8Array(result));
-      else reject(new Error('The file could not be read.'));
-    };
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
-    reader.readAsArrayBuffer(part);
-  });
-}
 
 /** Why this file (its name, size, declared type and first bytes) may not be uploaded, or null. */
 export function documentProblem(
@@ -45,5 +30,5 @@ export async function checkDocumentFile(
   const declared = { name: file.name, size: file.size, type: contentType };
   const early = uploadProblem(declared);
   if (early !== null) return { contentType, problem: documentMessage(early) };
-  return { contentType, problem: documentProblem(declared, await readFirstBytes(file)) };
+  return { contentType, problem: documentProblem(declared, await readHead(file)) };
 }

@@ -20,7 +20,7 @@ import {
 import type { Role } from '~/domain/roles';
 import { plainText, requiredText, stringList } from '~/ui/form/fields';
 import { formFailure, parseForm, type FormFailure, type FormValues } from '~/ui/form/parse-form';
-import { readHead } from './read-head';
+import { readHead } from '~/ui/read-head';
 
 export const TITLE_MAX = 200;
 export const DESCRIPTION_MAX = 2000;

@@ -15,11 +15,11 @@ import { syncEngine } from '~/data/sync-status';
 import { classroomFilterOptions } from '~/features/school';
 import { settingsStore } from '~/settings/store';
 import { formFailure, formValues } from '~/ui/form/parse-form';
+import { readHead } from '~/ui/read-head';
 import { notAllowed } from '~/ui/responses';
 import { ADD_MESSAGES, planResource } from './add-resource';
 import { parseLibraryQuery, previewKind, previewMismatch, type ResourceRecord } from './library';
 import { canDelete, loadResourcesData } from './load';
-import { readHead } from './read-head';
 
 export const LIBRARY_MESSAGES = {
   notKept:
